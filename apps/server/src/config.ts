@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const duration = z
+  .string()
+  .regex(/^\d+(s|m|h|d)$/, 'use a number followed by s, m, h or d, for example 15m')
+  .transform((v) => {
+    const n = Number(v.slice(0, -1));
+    const unit = v.at(-1) as 's' | 'm' | 'h' | 'd';
+    return n * { s: 1, m: 60, h: 3600, d: 86400 }[unit];
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(7, 'must be at least 7 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: duration.default(900),
+  REFRESH_TOKEN_TTL: duration.default(30 * 86400),
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_LOCKOUT_WINDOW: duration.default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  login: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
+  logLevel: string;
+  /** Folder of the built web app; served by the server in production. */
+  webDist: string | undefined;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    login: {
+      maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_LOCKOUT_WINDOW,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST
+      ? resolve(e.WEB_DIST)
+      : e.NODE_ENV === 'production'
+        ? resolve(import.meta.dirname, '../../web/dist')
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { pino } from 'pino';
+import { databaseOptionsFrom, openDatabase } from '@roastery/db';
+import { ConfigError, loadConfig } from './config.ts';
+import { appVersion, buildApp, createServices } from './app.ts';
+
+/** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  logger.info({ version: appVersion }, 'Roastery Console starting');
+
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(databaseOptionsFrom(config));
+  logger.info(
+    { database: database.kind, where: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
+    'database opened',
+  );
+  await database.migrate();
+
+  const services = await createServices(config, database);
+  const created = await services.users.ensureInitialAdmin(config.adminPassword);
+  if (created?.generatedPassword) {
+    // Printed once, on the first start only: nothing else knows this password.
+    logger.warn(
+      `Created the administrator account. Username: admin  Password: ${created.generatedPassword}  (shown only now; change it after signing in)`,
+    );
+  } else if (created) {
+    logger.info('Created the administrator account "admin" with ADMIN_PASSWORD.');
+  }
+
+  const app = await buildApp({ config, database, logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Console ready at http://localhost:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', (s) => void stop(s));
+  process.on('SIGTERM', (s) => void stop(s));
+}
+
+main().catch((error: unknown) => {
+  console.error('The console could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

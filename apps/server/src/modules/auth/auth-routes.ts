@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorReply,
+  loginBody,
+  loginReply,
+  me,
+  messageReply,
+  refreshBody,
+  refreshReply,
+  resetPasswordBody,
+} from '@roastery/contract';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/access-control.ts';
+import type { AuthService } from './auth-service.ts';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username and password',
+        body: loginBody,
+        response: { 200: loginReply, 401: errorReply, 429: errorReply },
+      },
+    },
+    (request) => auth.login(request.body.username, request.body.password, request.ip),
+  );
+
+  app.post(
+    '/refresh_token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new access token (the refresh token rotates)',
+        body: refreshBody,
+        response: { 200: refreshReply, 401: errorReply },
+      },
+    },
+    (request) => auth.refresh(request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the sign-in the refresh token belongs to',
+        body: refreshBody,
+        response: { 200: messageReply },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body.refreshToken);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: me } } },
+    (request) => {
+      const p = principalOf(request);
+      return { id: p.id, full_name: p.fullName, username: p.username, role: p.role };
+    },
+  );
+
+  app.put(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: "Change one's own password; other sessions end, this one gets new tokens",
+        body: resetPasswordBody,
+        response: { 200: refreshReply.extend({ message: z.string() }), 422: errorReply },
+      },
+    },
+    async (request) => {
+      const tokens = await auth.changePassword(
+        principalOf(request).id,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      return { message: 'Password changed', ...tokens };
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '@roastery/db';
+import type { LoginReply, RefreshReply, RoleId } from '@roastery/contract';
+import { tooManyRequests, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { RefreshTokenRepository } from './refresh-token-repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
+
+/** The signed-in person behind a request. */
+export interface Principal {
+  id: number;
+  role: RoleId;
+  username: string;
+  fullName: string;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  users: UserRepository;
+  refreshTokens: RefreshTokenRepository;
+  accessTokens: AccessTokens;
+  throttle: LoginThrottle;
+  refreshTtlSeconds: number;
+  limits: { maxFailuresPerUser: number; maxFailuresPerAddress: number };
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function toPrincipal(row: UserRow): Principal {
+  return { id: row.id, role: row.role as RoleId, username: row.username, fullName: row.fullName };
+}
+
+export class AuthService {
+  readonly #d: AuthServiceDeps;
+
+  constructor(deps: AuthServiceDeps) {
+    this.#d = deps;
+  }
+
+  async login(username: string, password: string, address: string): Promise<LoginReply> {
+    const { throttle, limits } = this.#d;
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    const addressKey = `address:${address}`;
+    const wait = Math.max(
+      throttle.retryAfter(userKey, limits.maxFailuresPerUser),
+      throttle.retryAfter(addressKey, limits.maxFailuresPerAddress),
+    );
+    if (wait > 0) {
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      );
+    }
+    const row = await this.#d.users.findByUsername(username.trim());
+    const ok = row ? await verifyPassword(row.passwordHash, password) : false;
+    if (!row) await verifyAgainstDummy(password);
+    if (!row || !ok) {
+      throttle.fail(userKey);
+      throttle.fail(addressKey);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    throttle.clear(userKey);
+    const tokens = await this.#issue(row, randomUUID());
+    return { full_name: row.fullName, token: tokens.token, refreshToken: tokens.refreshToken, role: row.role };
+  }
+
+  /** Rotates a refresh token. Presenting a spent one ends its whole sign-in family. */
+  async refresh(refreshToken: string): Promise<RefreshReply> {
+    const tokenHash = sha256(refreshToken);
+    const outcome = await this.#d.db.transaction(async (tx) => {
+      const row = await this.#d.refreshTokens.findByHashForUpdate(tokenHash, tx);
+      if (!row || row.revokedAt) return { kind: 'invalid' } as const;
+      if (row.usedAt) {
+        await this.#d.refreshTokens.revokeFamily(row.familyId, tx);
+        return { kind: 'reused' } as const;
+      }
+      if (row.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' } as const;
+      await this.#d.refreshTokens.markUsed(row.id, tx);
+      const user = await this.#d.users.findById(row.userId, tx);
+      if (!user) return { kind: 'invalid' } as const;
+      return { kind: 'ok', tokens: await this.#issue(user, row.familyId, tx) } as const;
+    });
+    if (outcome.kind !== 'ok') throw unauthorized(SESSION_ENDED);
+    return outcome.tokens;
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    await this.#d.db.transaction(async (tx) => {
+      const row = await this.#d.refreshTokens.findByHashForUpdate(sha256(refreshToken), tx);
+      if (row) await this.#d.refreshTokens.revokeFamily(row.familyId, tx);
+    });
+  }
+
+  /** The principal behind a bearer token, checked against the user's current token version. */
+  async authenticate(token: string): Promise<Principal | undefined> {
+    const claims = await this.#d.accessTokens.verify(token);
+    if (!claims) return undefined;
+    const row = await this.#d.users.findById(claims.userId);
+    if (!row || row.tokenVersion !== claims.tokenVersion) return undefined;
+    return toPrincipal(row);
+  }
+
+  /**
+   * Changes one's own password. Every session of the user ends; the caller gets a fresh pair of
+   * tokens so that the person who changed it stays signed in on this screen.
+   */
+  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<RefreshReply> {
+    const row = await this.#d.users.findById(userId);
+    if (!row) throw unauthorized();
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+      throw unprocessable('The old password is not correct.');
+    }
+    if (oldPassword === newPassword) {
+      throw unprocessable('The new password must differ from the old one.');
+    }
+    const passwordHash = await hashPassword(newPassword);
+    return this.#d.db.transaction(async (tx) => {
+      const updated = await this.#d.users.setPassword(userId, passwordHash, tx);
+      if (!updated) throw unauthorized();
+      await this.#d.refreshTokens.revokeAllForUser(userId, tx);
+      return this.#issue(updated, randomUUID(), tx);
+    });
+  }
+
+  /** An administrator sets another user's password; that user's sessions all end. */
+  async adminResetPassword(userId: number, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.#d.db.transaction(async (tx) => {
+      const updated = await this.#d.users.setPassword(userId, passwordHash, tx);
+      if (!updated) throw notFound('User not found.');
+      await this.#d.refreshTokens.revokeAllForUser(userId, tx);
+    });
+  }
+
+  async #issue(
+    user: UserRow,
+    familyId: string,
+    tx?: Parameters<RefreshTokenRepository['insert']>[1],
+  ): Promise<RefreshReply> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    await this.#d.refreshTokens.insert(
+      {
+        userId: user.id,
+        familyId,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + this.#d.refreshTtlSeconds * 1000),
+      },
+      tx,
+    );
+    const token = await this.#d.accessTokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+    return { token, refreshToken };
+  }
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import {
+  Role,
+  roleIds,
+  roleNames,
+  type CreateUserBody,
+  type RoleEntry,
+  type RoleId,
+  type UpdateUserBody,
+  type User,
+} from '@roastery/contract';
+import type { Database } from '@roastery/db';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { hashPassword } from '../auth/password-hasher.ts';
+import { isDuplicateUsername, type UserRepository, type UserRow } from './user-repository.ts';
+
+export function presentUser(row: UserRow): User {
+  const role = row.role as RoleId;
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    username: row.username,
+    role,
+    role_name: roleNames[role],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const duplicateUsername = (username: string) =>
+  conflict(`The username '${username}' is already taken.`);
+
+export class UserService {
+  readonly #db: Database;
+  readonly #users: UserRepository;
+
+  constructor(db: Database, users: UserRepository) {
+    this.#db = db;
+    this.#users = users;
+  }
+
+  roles(): RoleEntry[] {
+    return roleIds.map((id) => ({ role_id: id, role_name: roleNames[id] }));
+  }
+
+  async list(): Promise<User[]> {
+    return (await this.#users.list()).map(presentUser);
+  }
+
+  async get(id: number): Promise<User> {
+    const row = await this.#users.findById(id);
+    if (!row) throw notFound('User not found.');
+    return presentUser(row);
+  }
+
+  async create(body: CreateUserBody): Promise<User> {
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const row = await this.#users.insert({
+        fullName: body.full_name,
+        username: body.username,
+        role: body.user_role,
+        passwordHash,
+      });
+      return presentUser(row);
+    } catch (error) {
+      if (isDuplicateUsername(error)) throw duplicateUsername(body.username);
+      throw error;
+    }
+  }
+
+  async update(actorId: number, id: number, body: UpdateUserBody): Promise<User> {
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const current = await this.#users.findById(id, tx);
+        if (!current) throw notFound('User not found.');
+        if (body.user_role !== undefined && body.user_role !== current.role) {
+          if (id === actorId) throw unprocessable('You cannot change your own role.');
+          await this.#keepOneAdministrator(current, tx);
+        }
+        const row = await this.#users.update(
+          id,
+          {
+            ...(body.full_name !== undefined ? { fullName: body.full_name } : {}),
+            ...(body.username !== undefined ? { username: body.username } : {}),
+            ...(body.user_role !== undefined ? { role: body.user_role } : {}),
+          },
+          tx,
+        );
+        if (!row) throw notFound('User not found.');
+        return presentUser(row);
+      });
+    } catch (error) {
+      if (isDuplicateUsername(error)) throw duplicateUsername(body.username ?? '');
+      throw error;
+    }
+  }
+
+  async delete(actorId: number, id: number): Promise<void> {
+    if (id === actorId) throw unprocessable('You cannot delete your own account.');
+    await this.#db.transaction(async (tx) => {
+      const current = await this.#users.findById(id, tx);
+      if (!current) throw notFound('User not found.');
+      await this.#keepOneAdministrator(current, tx);
+      await this.#users.delete(id, tx);
+    });
+  }
+
+  async #keepOneAdministrator(user: UserRow, tx: Parameters<UserRepository['findById']>[1]): Promise<void> {
+    if (user.role === Role.Administrator && (await this.#users.countAdministrators(tx)) <= 1) {
+      throw conflict('The plant needs at least one administrator.');
+    }
+  }
+
+  /**
+   * On an empty database, creates the administrator account. The password comes from
+   * ADMIN_PASSWORD, or is generated and returned so that it can be printed once.
+   */
+  async ensureInitialAdmin(adminPassword: string | undefined): Promise<{ generatedPassword?: string } | undefined> {
+    if ((await this.#users.count()) > 0) return undefined;
+    const password = adminPassword ?? randomBytes(12).toString('base64url');
+    await this.#users.insert({
+      fullName: 'Administrator',
+      username: 'admin',
+      role: Role.Administrator,
+      passwordHash: await hashPassword(password),
+    });
+    return adminPassword ? {} : { generatedPassword: password };
+  }
+}

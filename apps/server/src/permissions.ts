@@ -1,0 +1,49 @@
+import { Role, type RoleId } from '@roastery/contract';
+
+/**
+ * Who may call each route. The server enforces this table; docs/permissions.md is generated
+ * from it, and a test walks every registered route against it. A route missing here cannot
+ * be registered.
+ *
+ * - 'public': no token needed.
+ * - 'signed-in': any role.
+ * - a list of roles: only those.
+ */
+export type Access = 'public' | 'signed-in' | readonly RoleId[];
+
+const ADMIN = [Role.Administrator] as const;
+
+export const permissions: Record<string, Access> = {
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+
+  'POST /api/user/login': 'public',
+  'POST /api/user/refresh_token': 'public',
+  'POST /api/user/logout': 'public',
+  'GET /api/user/me': 'signed-in',
+  'PUT /api/user/reset-password': 'signed-in',
+
+  'GET /api/user': ADMIN,
+  'GET /api/user/roles': ADMIN,
+  'POST /api/user/create': ADMIN,
+  'PUT /api/user/:id': ADMIN,
+  'DELETE /api/user/:id': ADMIN,
+  'POST /api/user/admin-reset-password': ADMIN,
+};
+
+/** HEAD follows GET, and a prefix's root answers with and without its trailing slash. */
+export function accessKey(method: string, url: string): string {
+  const path = url.length > 1 ? url.replace(/\/$/, '') : url;
+  return `${method === 'HEAD' ? 'GET' : method} ${path}`;
+}
+
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'anyone';
+  if (access === 'signed-in') return 'any signed-in role';
+  return access.map((r) => String(r)).join(', ');
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AuthService, Principal } from '../modules/auth/auth-service.ts';
+import { accessKey, permissions, type Access } from '../permissions.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+  interface FastifyInstance {
+    /** Every guarded API route with the access it was given, for the permission walk. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** The signed-in principal of a guarded route; routes behind 'public' must not call it. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+function guard(access: Access, auth: AuthService): onRequestHookHandler {
+  return async (request) => {
+    const token = bearer(request);
+    request.principal = token ? await auth.authenticate(token) : undefined;
+    if (access === 'public') return;
+    if (!request.principal) throw unauthorized();
+    if (access !== 'signed-in' && !access.includes(request.principal.role)) throw forbidden();
+  };
+}
+
+/**
+ * Attaches the permission table to every /api route as it is registered, and refuses to
+ * register an /api route the table does not name.
+ */
+export const accessControl = fp(
+  (app: FastifyInstance, opts: { auth: AuthService }) => {
+    app.decorateRequest('principal', undefined);
+    app.decorate('apiRoutes', []);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const access = permissions[accessKey(method, route.url)];
+        if (!access) {
+          throw new Error(`No permission entry for ${method} ${route.url}: add it to permissions.ts`);
+        }
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+        const hooks = route.onRequest ? [route.onRequest].flat() : [];
+        route.onRequest = [guard(access, opts.auth), ...hooks];
+      }
+    });
+  },
+  { name: 'access-control' },
+);

@@ -1,0 +1,5 @@
+export * from './roles.ts';
+export * from './errors.ts';
+export * from './password.ts';
+export * from './users.ts';
+export * from './health.ts';

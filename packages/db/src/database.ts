@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/** The one database type the rest of the code sees, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle, accepted wherever a repository takes an optional `tx`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type Executor = Database | Transaction;
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+const journal = JSON.parse(
+  readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8'),
+) as { entries: unknown[] };
+
+async function countAppliedMigrations(db: Database): Promise<number> {
+  try {
+    // Both drivers answer raw SQL with { rows }; the shared type does not say so.
+    const result = (await db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as { rows?: { n?: unknown }[] };
+    return Number(result.rows?.[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function healthChecks(db: Database) {
+  return {
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    migrationsApplied: async () => (await countAppliedMigrations(db)) >= journal.entries.length,
+  };
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseOptions['kind'];
+  /** Applies every pending migration; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  /** True when every migration this build ships has been applied. */
+  migrationsApplied(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The embedded engine, for tests that copy a prepared database. */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+    });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db: Database = drizzlePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      ...healthChecks(db),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db: Database = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    ...healthChecks(db),
+    close: () => client.close(),
+  };
+}
+
+/** Chooses the engine from configuration: a DATABASE_URL means a server, otherwise embedded. */
+export function databaseOptionsFrom(env: { databaseUrl?: string; dataDir: string }): DatabaseOptions {
+  return env.databaseUrl
+    ? { kind: 'postgres', url: env.databaseUrl }
+    : { kind: 'pglite', dataDir: env.dataDir };
+}

@@ -1,0 +1,1 @@
+export { createTestDatabase, testServerUrl } from './template.ts';
