@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@roastery/db/testing';
+import type { DatabaseHandle } from '@roastery/db';
+import { Role, type RoleId } from '@roastery/contract';
+import { loadConfig, type Config } from '../src/config.ts';
+import { buildApp, createServices, type Services } from '../src/app.ts';
+
+export const ADMIN_PASSWORD = 'admin-pass-123';
+export const USER_PASSWORD = 'user-pass-123';
+
+/** One account per role, created on every test database. */
+export const testUsers: Record<RoleId, { username: string; full_name: string }> = {
+  [Role.Administrator]: { username: 'admin', full_name: 'Administrator' },
+  [Role.Supervisor]: { username: 'sam.supervisor', full_name: 'Sam Supervisor' },
+  [Role.Operator]: { username: 'olga.operator', full_name: 'Olga Operator' },
+};
+
+export function passwordOf(role: RoleId): string {
+  return role === Role.Administrator ? ADMIN_PASSWORD : USER_PASSWORD;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  config: Config;
+  /** Signs in through the API and returns the access token. */
+  tokenFor(role: RoleId): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Test configuration: the defaults, with overrides in environment-variable form. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+}
+
+/**
+ * A complete app on its own fresh database, with an administrator, a supervisor and an
+ * operator. Requests go through app.inject unless the caller listens.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = await createTestDatabase();
+  const services = await createServices(config, database);
+  await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
+  for (const role of [Role.Supervisor, Role.Operator] as const) {
+    await services.users.create({ ...testUsers[role], user_role: role, password: USER_PASSWORD });
+  }
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const tokenFor = async (role: RoleId) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: testUsers[role].username, password: passwordOf(role) },
+    });
+    if (res.statusCode !== 200) throw new Error(`login as role ${role} failed: ${res.body}`);
+    return (res.json() as { token: string }).token;
+  };
+  return {
+    app,
+    services,
+    database,
+    config,
+    tokenFor,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The same app listening on a free loopback port, for browser tests. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+): Promise<TestApp & { url: string }> {
+  const testApp = await buildTestApp(env);
+  const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...testApp, url: address };
+}
