@@ -69,8 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(config, database);
 
   await app.register(errorHandler);
-  await app.register(openapi, { version: appVersion });
   await app.register(accessControl, { auth: services.auth });
+  await app.register(openapi, { version: appVersion });
 
   await app.register(
     async (api) => {
@@ -82,7 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ],
       });
       await api.register(authRoutes, { prefix: '/user', auth: services.auth });
-      await api.register(userRoutes, { prefix: '/user', users: services.users, auth: services.auth });
+      await api.register(userRoutes, {
+        prefix: '/user',
+        users: services.users,
+        auth: services.auth,
+      });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,8 @@ import { Role, type RoleId } from '@roastery/contract';
  * - 'public': no token needed.
  * - 'signed-in': any role.
  * - a list of roles: only those.
+ *
+ * A key ending in '/**' covers that path and everything below it (the API browser's files).
  */
 export type Access = 'public' | 'signed-in' | readonly RoleId[];
 
@@ -16,11 +18,7 @@ const ADMIN = [Role.Administrator] as const;
 export const permissions: Record<string, Access> = {
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',
-  'GET /api/docs': 'public',
-  'GET /api/docs/*': 'public',
-  'GET /api/docs/json': 'public',
-  'GET /api/docs/yaml': 'public',
-  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/**': 'public',
 
   'POST /api/user/login': 'public',
   'POST /api/user/refresh_token': 'public',
@@ -40,6 +38,23 @@ export const permissions: Record<string, Access> = {
 export function accessKey(method: string, url: string): string {
   const path = url.length > 1 ? url.replace(/\/$/, '') : url;
   return `${method === 'HEAD' ? 'GET' : method} ${path}`;
+}
+
+/** The table entry that governs a route, or undefined when the table does not name it. */
+export function entryFor(method: string, url: string): { key: string; access: Access } | undefined {
+  const key = accessKey(method, url);
+  const exact = permissions[key];
+  if (exact) return { key, access: exact };
+  const [verb, path = ''] = key.split(' ');
+  for (const [pattern, access] of Object.entries(permissions)) {
+    if (!pattern.endsWith('/**')) continue;
+    const [pVerb, pPath = ''] = pattern.split(' ');
+    const base = pPath.slice(0, -3);
+    if (pVerb === verb && (path === base || path.startsWith(`${base}/`))) {
+      return { key: pattern, access };
+    }
+  }
+  return undefined;
 }
 
 export function describeAccess(access: Access): string {

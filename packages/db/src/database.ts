@@ -22,9 +22,9 @@ export type Executor = Database | Transaction;
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
-const journal = JSON.parse(
-  readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8'),
-) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+  entries: unknown[];
+};
 
 async function countAppliedMigrations(db: Database): Promise<number> {
   try {
@@ -107,7 +107,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 /** Chooses the engine from configuration: a DATABASE_URL means a server, otherwise embedded. */
-export function databaseOptionsFrom(env: { databaseUrl?: string; dataDir: string }): DatabaseOptions {
+export function databaseOptionsFrom(env: {
+  databaseUrl?: string;
+  dataDir: string;
+}): DatabaseOptions {
   return env.databaseUrl
     ? { kind: 'postgres', url: env.databaseUrl }
     : { kind: 'pglite', dataDir: env.dataDir };

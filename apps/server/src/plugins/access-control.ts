@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthService, Principal } from '../modules/auth/auth-service.ts';
-import { accessKey, permissions, type Access } from '../permissions.ts';
+import { entryFor, type Access } from '../permissions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 
 declare module 'fastify' {
@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every guarded API route with the access it was given, for the permission walk. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: { method: string; url: string; key: string; access: Access }[];
   }
 }
 
@@ -48,13 +48,15 @@ export const accessControl = fp(
       if (!route.url.startsWith('/api')) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        const access = permissions[accessKey(method, route.url)];
-        if (!access) {
-          throw new Error(`No permission entry for ${method} ${route.url}: add it to permissions.ts`);
+        const entry = entryFor(method, route.url);
+        if (!entry) {
+          throw new Error(
+            `No permission entry for ${method} ${route.url}: add it to permissions.ts`,
+          );
         }
-        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, ...entry });
         const hooks = route.onRequest ? [route.onRequest].flat() : [];
-        route.onRequest = [guard(access, opts.auth), ...hooks];
+        route.onRequest = [guard(entry.access, opts.auth), ...hooks];
       }
     });
   },

@@ -19,7 +19,16 @@ function validationMessage(error: FastifyError): string {
 
 // Connection-level failures of the database: the client did nothing wrong, the plant's
 // server is unreachable, so the reply is 503 and the request can be retried.
-const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | undefined;

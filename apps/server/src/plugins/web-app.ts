@@ -5,7 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 export function notFoundBody(method: string, url: string) {
-  return { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.split('?')[0]}` };
+  return {
+    statusCode: 404,
+    error: 'Not Found',
+    message: `No route ${method} ${url.split('?')[0]}`,
+  };
 }
 
 /**
@@ -15,7 +19,9 @@ export function notFoundBody(method: string, url: string) {
 export const webApp = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
     if (!existsSync(join(opts.root, 'index.html'))) {
-      throw new Error(`The web app is not built: ${opts.root}/index.html is missing (npm run build).`);
+      throw new Error(
+        `The web app is not built: ${opts.root}/index.html is missing (npm run build).`,
+      );
     }
     await app.register(fastifyStatic, { root: opts.root, wildcard: false, index: 'index.html' });
     app.setNotFoundHandler((request, reply) => {

@@ -63,7 +63,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     if (!template) throw new Error('The test template database was not prepared (globalSetup).');
     const name = `roastery_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${name} template ${template}`);
-    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name), maxConnections: 5 });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(serverUrl, name),
+      maxConnections: 5,
+    });
     return {
       ...handle,
       close: async () => {

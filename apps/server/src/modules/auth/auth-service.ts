@@ -67,7 +67,12 @@ export class AuthService {
     }
     throttle.clear(userKey);
     const tokens = await this.#issue(row, randomUUID());
-    return { full_name: row.fullName, token: tokens.token, refreshToken: tokens.refreshToken, role: row.role };
+    return {
+      full_name: row.fullName,
+      token: tokens.token,
+      refreshToken: tokens.refreshToken,
+      role: row.role,
+    };
   }
 
   /** Rotates a refresh token. Presenting a spent one ends its whole sign-in family. */
@@ -110,7 +115,11 @@ export class AuthService {
    * Changes one's own password. Every session of the user ends; the caller gets a fresh pair of
    * tokens so that the person who changed it stays signed in on this screen.
    */
-  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<RefreshReply> {
+  async changePassword(
+    userId: number,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<RefreshReply> {
     const row = await this.#d.users.findById(userId);
     if (!row) throw unauthorized();
     if (!(await verifyPassword(row.passwordHash, oldPassword))) {
@@ -153,7 +162,10 @@ export class AuthService {
       },
       tx,
     );
-    const token = await this.#d.accessTokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+    const token = await this.#d.accessTokens.sign({
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+    });
     return { token, refreshToken };
   }
 }

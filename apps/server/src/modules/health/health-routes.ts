@@ -12,7 +12,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ checks: ReadinessCheck[] }> =
 ) => {
   app.get(
     '/live',
-    { schema: { tags: ['health'], summary: 'The process answers', response: { 200: healthReply } } },
+    {
+      schema: { tags: ['health'], summary: 'The process answers', response: { 200: healthReply } },
+    },
     () => ({ status: 'ok' as const, checks: {} }),
   );
 
@@ -27,7 +29,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ checks: ReadinessCheck[] }> =
     },
     async (_request, reply) => {
       const results = await Promise.all(
-        checks.map(async (c) => [c.name, (await c.check().catch(() => false)) ? 'ok' : 'failed'] as const),
+        checks.map(
+          async (c) => [c.name, (await c.check().catch(() => false)) ? 'ok' : 'failed'] as const,
+        ),
       );
       const ready = results.every(([, r]) => r === 'ok');
       return reply

@@ -63,7 +63,10 @@ export class UserRepository {
   }
 
   async delete(id: number, tx?: Executor): Promise<boolean> {
-    const rows = await (tx ?? this.#db).delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    const rows = await (tx ?? this.#db)
+      .delete(users)
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
     return rows.length > 0;
   }
 

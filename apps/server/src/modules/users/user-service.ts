@@ -106,7 +106,10 @@ export class UserService {
     });
   }
 
-  async #keepOneAdministrator(user: UserRow, tx: Parameters<UserRepository['findById']>[1]): Promise<void> {
+  async #keepOneAdministrator(
+    user: UserRow,
+    tx: Parameters<UserRepository['findById']>[1],
+  ): Promise<void> {
     if (user.role === Role.Administrator && (await this.#users.countAdministrators(tx)) <= 1) {
       throw conflict('The plant needs at least one administrator.');
     }
@@ -116,7 +119,9 @@ export class UserService {
    * On an empty database, creates the administrator account. The password comes from
    * ADMIN_PASSWORD, or is generated and returned so that it can be printed once.
    */
-  async ensureInitialAdmin(adminPassword: string | undefined): Promise<{ generatedPassword?: string } | undefined> {
+  async ensureInitialAdmin(
+    adminPassword: string | undefined,
+  ): Promise<{ generatedPassword?: string } | undefined> {
     if ((await this.#users.count()) > 0) return undefined;
     const password = adminPassword ?? randomBytes(12).toString('base64url');
     await this.#users.insert({

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 86400,
+    });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('names every bad value in one message', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '5 minutes' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '5 minutes' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(message).toContain('ACCESS_TOKEN_TTL: use a number followed by s, m, h or d');
+    }
+  });
+
+  it('parses durations', () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '2m', REFRESH_TOKEN_TTL: '7d' })).toMatchObject({
+      accessTokenTtlSeconds: 120,
+      refreshTokenTtlSeconds: 7 * 86400,
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Which workspace packages each part may import: dependencies point one way. */
+const allowedPackages = {
+  'packages/contract': [],
+  'packages/db': ['@roastery/contract'],
+  'packages/plc': ['@roastery/contract'],
+  'packages/engine': ['@roastery/contract'],
+  'packages/simulator': ['@roastery/contract'],
+  'apps/web': ['@roastery/contract'],
+};
+const allPackages = [
+  'contract',
+  'db',
+  'plc',
+  'engine',
+  'simulator',
+  'server',
+  'web',
+  'e2e',
+  'bench',
+];
+
+function packageBoundary(folder, allowed) {
+  const forbidden = allPackages
+    .map((p) => `@roastery/${p}`)
+    .filter((p) => !allowed.includes(p) && !folder.endsWith(p.slice('@roastery/'.length)));
+  return {
+    files: [`${folder}/**/*.{ts,tsx}`],
+    ignores: [`${folder}/**/*.test.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: forbidden.flatMap((p) => [p, `${p}/*`]),
+              message: `${folder} may import only ${allowed.join(', ') || 'no workspace package'} (see docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** Web features never import each other; shared code never imports a feature. */
+const webLayers = {
+  meta: { type: 'problem', messages: { cross: '{{message}}' } },
+  create(context) {
+    const file = context.filename;
+    const src = resolve('apps/web/src');
+    const areaOf = (path) => {
+      const parts = relative(src, path).split(sep);
+      return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
+    };
+    const from = areaOf(file);
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const to = areaOf(resolve(dirname(file), source));
+        if (!to.startsWith('features/') || to === from) return;
+        const message = from.startsWith('features/')
+          ? `${from} must not import ${to}: features are independent; share through src/lib or src/components.`
+          : `src/${from} must not import ${to}: shared code never depends on a feature.`;
+        context.report({ node, messageId: 'cross', data: { message } });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tsbuild/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      'packages/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, local: { rules: { 'web-layers': webLayers } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'local/web-layers': 'error',
+    },
+  },
+  ...Object.entries(allowedPackages).map(([folder, allowed]) => packageBoundary(folder, allowed)),
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
