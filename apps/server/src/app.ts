@@ -1,10 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { DatabaseHandle } from '@roastery/db';
 import pkg from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
@@ -27,13 +27,15 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** Omitted in tests: the app is then silent. */
-  logger?: Logger;
+  logger?: FastifyBaseLogger;
 }
 
 export interface Services {
   auth: AuthService;
   users: UserService;
 }
+
+const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
 
 export const appVersion: string = pkg.version;
 
@@ -60,7 +62,7 @@ export async function createServices(config: Config, database: DatabaseHandle): 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    loggerInstance: deps.logger ?? silentLogger,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
