@@ -1,1 +1,2 @@
 export * from './plant-model.ts';
+export * from './demo-plant.ts';
