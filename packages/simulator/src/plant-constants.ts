@@ -1,0 +1,24 @@
+/**
+ * The simulated plant's behaviour in numbers, in one place so the README, the tests and the model
+ * agree. Times are in milliseconds, weights in lbs, temperatures in °F.
+ */
+export const PlantConstants = {
+  /** How long a device takes to confirm an app command on its feedback (a contactor, a gate). */
+  echoDelayMs: 300,
+  /** How long the PLC takes to confirm a switch between Auto and Manual. */
+  modeDelayMs: 1_000,
+  /** Step of the real clock; the manual clock also never simulates more than this at once. */
+  tickMs: 100,
+  /** Seed of the plant's randomness when none is given, so every run is reproducible. */
+  seed: 1,
+  ambientF: 70,
+  /** Bean temperature rise with burner and drum on. */
+  heatRateFPerSecond: 5,
+  /** Bean temperature fall in a running cooling tray. */
+  trayCoolingRateFPerSecond: 8,
+  /** Drift towards ambient when nothing heats or cools actively. */
+  naturalRateFPerSecond: 1,
+  /** Share of green weight lost in roasting (water and chaff), drawn per batch within ± jitter. */
+  roastLoss: 0.15,
+  roastLossJitter: 0.01,
+} as const;

@@ -1,0 +1,14 @@
+/**
+ * A small seeded generator (mulberry32): the same seed gives the same plant run, so tests can
+ * assert exact roast losses without the simulator sharing state with anything else.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
+  };
+}
