@@ -1,0 +1,151 @@
+import ModbusModule from 'modbus-serial';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ModbusExceptionCode } from './modbus-server.ts';
+import type { Simulator, SimulatorOptions } from './simulator.ts';
+import { startSimulator } from './simulator.ts';
+import { decodeValue } from './tag-codec.ts';
+
+// modbus-serial is CommonJS: at run time its default export is the client class itself.
+const ModbusRTU = ModbusModule as unknown as typeof ModbusModule.default;
+type Client = InstanceType<typeof ModbusRTU>;
+
+const running: Simulator[] = [];
+const clients: Client[] = [];
+
+async function simulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const started = await startSimulator(options);
+  running.push(started);
+  return started;
+}
+
+async function client(sim: Simulator): Promise<Client> {
+  const connected = new ModbusRTU();
+  await connected.connectTCP(sim.host, { port: sim.port });
+  connected.setID(sim.plant.unitId);
+  connected.setTimeout(2_000);
+  clients.push(connected);
+  return connected;
+}
+
+/** Polls until the condition holds; fails after `limitMs`. Never asserts on how long it took. */
+async function eventually(condition: () => Promise<boolean>, limitMs = 5_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function modbusCode(request: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof Error && 'modbusCode' in error && typeof error.modbusCode === 'number') {
+      return error.modbusCode;
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+afterEach(async () => {
+  for (const open of clients.splice(0)) {
+    // close() on a socket the server already dropped never calls back.
+    if (open.isOpen) await new Promise<void>((resolve) => open.close(() => resolve()));
+  }
+  await Promise.all(running.splice(0).map((sim) => sim.stop()));
+});
+
+describe('simulator over Modbus TCP', () => {
+  it('answers contiguous reads of coils and registers across device blocks', async () => {
+    const sim = await simulator({ clock: 'manual' });
+    sim.model.setValue('GS2', 'Occupancy', 12_345.67);
+    sim.model.setValue('DS1', 'Start', 1);
+    sim.model.advance(1_000);
+    const modbus = await client(sim);
+
+    const registers = await modbus.readHoldingRegisters(0, 125);
+    expect(registers.data).toHaveLength(125);
+    const occupancy = sim.store.tag('GS2', 'Occupancy');
+    const words = registers.data.slice(occupancy.address, occupancy.address + 2);
+    expect(decodeValue(occupancy.data_type, occupancy.scale, words)).toBe(12_345.67);
+
+    const coils = await modbus.readCoils(0, sim.store.coilCount);
+    expect(coils.data.slice(0, sim.store.coilCount)).toEqual(
+      sim.store.readCoils(0, sim.store.coilCount),
+    );
+    expect(coils.data[sim.store.tag('DS1', 'Running').address]).toBe(true);
+
+    const tail = await modbus.readHoldingRegisters(sim.store.registerCount - 2, 2);
+    expect(tail.data).toHaveLength(2);
+  });
+
+  it('shows a written app coil on its feedback after the echo delay', async () => {
+    const sim = await simulator();
+    const modbus = await client(sim);
+    const burner = sim.store.tag('R1', 'Burner');
+    const burnerOn = sim.store.tag('R1', 'Burner On');
+
+    await modbus.writeCoil(burner.address, true);
+    expect(sim.model.getValue('R1', 'Burner')).toBe(1);
+    await eventually(async () => (await modbus.readCoils(burnerOn.address, 1)).data[0] === true);
+  });
+
+  it('takes 32-bit set-points written high word first', async () => {
+    const sim = await simulator({ clock: 'manual' });
+    const modbus = await client(sim);
+    const batch = sim.store.tag('R2', 'Batch Size');
+    await modbus.writeRegisters(batch.address, [0x0001, 0x1170]);
+    expect(sim.model.getValue('R2', 'Batch Size')).toBe(700);
+  });
+
+  it('answers exception 2 for addresses outside the map and for plc-owned tags', async () => {
+    const sim = await simulator({ clock: 'manual' });
+    const modbus = await client(sim);
+    const illegal = ModbusExceptionCode.IllegalDataAddress;
+    const running = sim.store.tag('PK1', 'Running');
+    const start = sim.store.tag('PK1', 'Start');
+    const occupancy = sim.store.tag('GS1', 'Occupancy');
+
+    expect(await modbusCode(modbus.readHoldingRegisters(sim.store.registerCount, 1))).toBe(illegal);
+    expect(await modbusCode(modbus.readHoldingRegisters(sim.store.registerCount - 1, 2))).toBe(
+      illegal,
+    );
+    expect(await modbusCode(modbus.readCoils(sim.store.coilCount, 8))).toBe(illegal);
+    expect(await modbusCode(modbus.writeCoil(running.address, true))).toBe(illegal);
+    expect(await modbusCode(modbus.writeRegisters(occupancy.address, [0, 1]))).toBe(illegal);
+    expect(await modbusCode(modbus.readDiscreteInputs(0, 1))).toBe(illegal);
+    expect(await modbusCode(modbus.readInputRegisters(0, 2))).toBe(illegal);
+
+    // A request touching a refused coil writes none of its coils.
+    expect(await modbusCode(modbus.writeCoils(start.address, [true, true]))).toBe(illegal);
+    expect(sim.model.getValue('PK1', 'Start')).toBe(0);
+    expect(sim.model.getValue('PK1', 'Running')).toBe(0);
+
+    // The connection survives exceptions.
+    expect((await modbus.readCoils(start.address, 2)).data.slice(0, 2)).toEqual([false, false]);
+  });
+
+  it('frees its port on stop so a new simulator can serve the same port', async () => {
+    const first = await simulator({ clock: 'manual' });
+    const port = first.port;
+    const modbus = await client(first);
+    await modbus.readCoils(0, 8);
+
+    await first.stop();
+    await eventually(async () => !modbus.isOpen);
+
+    const second = await simulator({ clock: 'manual', port });
+    expect(second.port).toBe(port);
+    second.model.setValue('WRB3', 'Occupancy', 42);
+    const again = await client(second);
+    const occupancy = second.store.tag('WRB3', 'Occupancy');
+    const read = await again.readHoldingRegisters(occupancy.address, 2);
+    expect(decodeValue('uint32', 100, read.data)).toBe(42);
+  });
+
+  it('serves two simulators side by side on free ports', async () => {
+    const [a, b] = await Promise.all([simulator(), simulator()]);
+    expect(a?.port).not.toBe(b?.port);
+  });
+});

@@ -1,0 +1,83 @@
+import type { PlantDefinition } from '@roastery/contract';
+import { demoPlant } from '@roastery/contract';
+import type { FlowTopology } from './flow-topology.ts';
+import { startModbusServer } from './modbus-server.ts';
+import { PlantModel } from './plant-model.ts';
+import { RegisterStore } from './register-store.ts';
+
+export interface SimulatorOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  host?: string;
+  /** The plant to serve; the demo plant by default. */
+  plant?: PlantDefinition;
+  /** 'real' advances the plant with wall time; 'manual' only when `model.advance(ms)` is called. */
+  clock?: 'real' | 'manual';
+  /** Seed of the plant's randomness (roast loss jitter). */
+  seed?: number;
+  /** Step of the plant clock in ms. */
+  tickMs?: number;
+  echoDelayMs?: number;
+  modeDelayMs?: number;
+  /** With the real clock: plant seconds per wall second, to run a demo faster than life. */
+  timeScale?: number;
+  /** Which device feeds which; the demo plant's routes by default. */
+  topology?: FlowTopology;
+}
+
+export interface Simulator {
+  host: string;
+  port: number;
+  plant: PlantDefinition;
+  store: RegisterStore;
+  model: PlantModel;
+  /** Stops the clock and the server; the port is free again when this resolves. */
+  stop(): Promise<void>;
+}
+
+/** Advances the model with wall time until stopped. */
+function runRealClock(model: PlantModel, tickMs: number, timeScale: number): () => void {
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    model.advance((now - last) * timeScale);
+    last = now;
+  }, tickMs);
+  // The open server keeps a standalone simulator alive; the clock alone must not keep a test up.
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Starts the plant model and its Modbus TCP server in this process. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const timeScale = options.timeScale ?? 1;
+  if (!(timeScale > 0)) throw new RangeError('timeScale must be positive');
+  const plant = options.plant ?? demoPlant;
+  const store = new RegisterStore(plant);
+  const model = new PlantModel(store, {
+    seed: options.seed,
+    tickMs: options.tickMs,
+    echoDelayMs: options.echoDelayMs,
+    modeDelayMs: options.modeDelayMs,
+    topology: options.topology,
+  });
+  const server = await startModbusServer(store, {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    unitId: plant.unitId,
+  });
+  const stopClock =
+    options.clock === 'manual' ? () => undefined : runRealClock(model, model.tickMs, timeScale);
+
+  return {
+    host: server.host,
+    port: server.port,
+    plant,
+    store,
+    model,
+    stop: async () => {
+      stopClock();
+      await server.close();
+    },
+  };
+}
