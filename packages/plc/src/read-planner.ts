@@ -35,8 +35,9 @@ export interface ReadPlanOptions {
 export const READ_PLAN_DEFAULTS: Required<ReadPlanOptions> = {
   maxRegisters: 125,
   maxCoils: 2000,
-  // 16 registers cost 32 bytes on the wire, far less than one more request round trip.
-  maxGapRegisters: 16,
+  // 32 unmapped registers cost 64 bytes on the wire, far less than one more request round trip
+  // (milliseconds on a real PLC). A PLC that refuses to read a hole gets gap-free reads instead.
+  maxGapRegisters: 32,
   // 256 coils are 32 bytes too.
   maxGapCoils: 256,
 };
