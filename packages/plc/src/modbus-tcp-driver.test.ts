@@ -77,7 +77,10 @@ describe('ModbusTcpDriver over TCP', () => {
     plc.coils.set([1, 0, 1, 1], 3);
     plc.registers.set([10, 0xffff, 3, 4], 100);
     const driver = driverFor(plc.port);
+    const connected: number[] = [];
+    driver.on('connected', ({ at }) => connected.push(at));
     await driver.connect();
+    expect(connected).toHaveLength(1);
     expect(await driver.readBlock('coil', 2, 6)).toEqual([0, 1, 0, 1, 1, 0]);
     expect(await driver.readBlock('holding', 100, 4)).toEqual([10, 0xffff, 3, 4]);
 

@@ -203,11 +203,6 @@ export class PlcGateway extends TypedEmitter<PlcGatewayEvents> {
     return this.#scanner.plan;
   }
 
-  /** Runs one scan cycle now, outside the loop (benchmarks, diagnostics). */
-  scanOnce(): Promise<ScanCycle> {
-    return this.#scanner.runCycle();
-  }
-
   getSnapshot(): GatewaySnapshot {
     return {
       at: Date.now(),
@@ -249,6 +244,9 @@ export class PlcGateway extends TypedEmitter<PlcGatewayEvents> {
     this.#scanner.on('value', (value) => this.emit('value', value));
     this.#scanner.on('quality', (quality) => this.emit('quality', quality));
     this.#scanner.on('cycle', (cycle) => {
+      // The driver reports a lost link itself; this also covers a link that died between the
+      // driver connecting and the supervisor hearing of it (linkLost is ignored unless connected).
+      if (cycle.linkError !== undefined) this.#supervisor.linkLost(cycle.linkError);
       this.#writer.checkConfirmations();
       this.emit('cycle', cycle);
     });
