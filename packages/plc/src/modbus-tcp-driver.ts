@@ -109,6 +109,8 @@ interface Session {
   /** Rejects the request in flight, so that a dead socket does not hold it until its timeout. */
   abortInFlight: ((error: DriverError) => void) | undefined;
   lastSocketError: Error | undefined;
+  /** Our 'close' listener, removed before we close the socket on purpose. */
+  onClose: () => void;
 }
 
 /**
@@ -161,20 +163,21 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
         socket,
         abortInFlight: undefined,
         lastSocketError: undefined,
+        onClose: () => {
+          const reason = session.lastSocketError;
+          this.#linkLost(
+            session,
+            reason
+              ? classifyModbusError(reason, 'connection lost')
+              : new DriverError('link', 'connection closed by the PLC', { code: 'ECONNRESET' }),
+          );
+        },
       };
       socket.on('error', (error) => {
         session.lastSocketError = error;
         this.#recordError(error.message);
       });
-      socket.once('close', () => {
-        const reason = session.lastSocketError;
-        this.#linkLost(
-          session,
-          reason
-            ? classifyModbusError(reason, 'connection lost')
-            : new DriverError('link', 'connection closed by the PLC', { code: 'ECONNRESET' }),
-        );
-      });
+      socket.once('close', session.onClose);
       this.#session = session;
       this.emit('connected', { at: Date.now() });
     } catch (error) {
@@ -222,7 +225,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     this.#queue.rejectPending(error);
     if (session) {
       session.abortInFlight?.(error);
-      session.socket.removeAllListeners('close');
+      session.socket.off('close', session.onClose);
       await new Promise<void>((resolve) => session.client.destroy(() => resolve()));
     }
   }
@@ -267,7 +270,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     this.#recordError(error.message);
     session.abortInFlight?.(error);
     this.#queue.rejectPending(error);
-    session.socket.removeAllListeners('close');
+    session.socket.off('close', session.onClose);
     session.client.destroy(() => undefined);
     this.emit('link-lost', { at: Date.now(), error });
   }

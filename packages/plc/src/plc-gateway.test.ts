@@ -240,5 +240,8 @@ describe('PlcGateway over TCP', () => {
       () =>
         new PlcGateway({ config: { ...config, protocol: 'modbus-tcp', scanIntervalMs: 0 }, plant }),
     ).toThrow(/scanIntervalMs must be a positive number/);
+    expect(
+      () => new PlcGateway({ config: { ...config, protocol: 'modbus-tcp', unitId: 256 }, plant }),
+    ).toThrow(/unitId must be an integer from 0 to 255/);
   });
 });

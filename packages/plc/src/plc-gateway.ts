@@ -104,6 +104,13 @@ export interface PlcGatewayOptions {
   random?: () => number;
 }
 
+function integerIn(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0) {
     throw new RangeError(`${name} must be a positive number, got ${value}`);
@@ -136,8 +143,8 @@ export class PlcGateway extends TypedEmitter<PlcGatewayEvents> {
     const registry = options.registry ?? createDriverRegistry();
     this.#driver = registry.create(config.protocol, {
       host: config.host,
-      port: config.port,
-      unitId: config.unitId,
+      port: integerIn('port', config.port, 1, 0xffff),
+      unitId: integerIn('unitId', config.unitId, 0, 255),
       requestTimeoutMs: positive('requestTimeoutMs', settings.requestTimeoutMs),
       connectTimeoutMs: positive('connectTimeoutMs', settings.connectTimeoutMs),
     });
