@@ -22,25 +22,67 @@ import { UserService } from './modules/users/user-service.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { signingSecret } from './modules/auth/signing-secret.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  /** Omitted in tests: the app is then silent. */
-  logger?: FastifyBaseLogger;
-}
+import { LiveBus } from './modules/live/live-bus.ts';
+import { liveRoutes } from './modules/live/live-routes.ts';
+import { PlantRepository } from './modules/plant/plant-repository.ts';
+import { PlantRuntime } from './modules/plant/plant-runtime.ts';
+import { DeviceRepository } from './modules/devices/device-repository.ts';
+import { DeviceService } from './modules/devices/device-service.ts';
+import { deviceRoutes } from './modules/devices/device-routes.ts';
+import { CommandRepository } from './modules/commands/command-repository.ts';
+import { CommandService } from './modules/commands/command-service.ts';
+import { commandRoutes } from './modules/commands/command-routes.ts';
+import { AlarmTextRepository } from './modules/alarm-texts/alarm-text-repository.ts';
+import { AlarmTextService } from './modules/alarm-texts/alarm-text-service.ts';
+import { alarmTextRoutes } from './modules/alarm-texts/alarm-text-routes.ts';
+import { DeviceStatusRepository } from './modules/device-statuses/device-status-repository.ts';
+import { DeviceStatusService } from './modules/device-statuses/device-status-service.ts';
+import { deviceStatusRoutes } from './modules/device-statuses/device-status-routes.ts';
+import { NotificationRepository } from './modules/notifications/notification-repository.ts';
+import { NotificationService } from './modules/notifications/notification-service.ts';
+import { notificationRoutes } from './modules/notifications/notification-routes.ts';
+import { EventLogRepository } from './modules/events/event-log-repository.ts';
+import { EventLogService } from './modules/events/event-log-service.ts';
+import { eventRoutes } from './modules/events/event-routes.ts';
+import { SimulatorService } from './modules/simulator/simulator-service.ts';
+import { simulatorRoutes } from './modules/simulator/simulator-routes.ts';
 
 export interface Services {
   auth: AuthService;
   users: UserService;
+  notifications: NotificationService;
+  eventLog: EventLogService;
+  devices: DeviceService;
+  commands: CommandService;
+  alarmTexts: AlarmTextService;
+  deviceStatuses: DeviceStatusService;
+  simulator: SimulatorService;
+  runtime: PlantRuntime;
+  live: LiveBus;
+  plant: PlantRepository;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  /** Omitted in tests: the app is then silent. */
+  logger?: FastifyBaseLogger;
 }
 
 const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
 
 export const appVersion: string = pkg.version;
 
-/** Wires the services over one database. The composition root for both HTTP and tests. */
-export async function createServices(config: Config, database: DatabaseHandle): Promise<Services> {
+/**
+ * Wires the services over one database: the composition root for the process and for tests.
+ * The plant runtime is created here but connects only when started.
+ */
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  logger: FastifyBaseLogger = silentLogger,
+): Promise<Services> {
   const { db } = database;
   const userRepository = new UserRepository(db);
   const auth = new AuthService({
@@ -55,20 +97,60 @@ export async function createServices(config: Config, database: DatabaseHandle): 
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     limits: config.login,
   });
-  return { auth, users: new UserService(db, userRepository) };
+  const live = new LiveBus();
+  const plant = new PlantRepository(db);
+  const deviceRepository = new DeviceRepository(db);
+  const commandRepository = new CommandRepository(db);
+  const alarmTextRepository = new AlarmTextRepository(db);
+  const statusRepository = new DeviceStatusRepository(db);
+  const notifications = new NotificationService(new NotificationRepository(db), live);
+  const eventLog = new EventLogService(new EventLogRepository(db));
+  const runtime = new PlantRuntime({
+    config: config.plc,
+    plant,
+    alarmTexts: alarmTextRepository,
+    notifications,
+    eventLog,
+    live,
+    logger,
+    deviceRefs: async () =>
+      new Map(
+        (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
+      ),
+  });
+  return {
+    auth,
+    users: new UserService(db, userRepository),
+    notifications,
+    eventLog,
+    devices: new DeviceService({
+      db,
+      devices: deviceRepository,
+      commands: commandRepository,
+      statuses: statusRepository,
+      alarmTexts: alarmTextRepository,
+      runtime,
+      eventLog,
+    }),
+    commands: new CommandService(commandRepository, deviceRepository),
+    alarmTexts: new AlarmTextService(alarmTextRepository, deviceRepository, notifications),
+    deviceStatuses: new DeviceStatusService(statusRepository, commandRepository),
+    simulator: new SimulatorService(runtime.simulator),
+    runtime,
+    live,
+    plant,
+  };
 }
 
 /** Builds the HTTP application; it does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { config, database, services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger ?? silentLogger,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const services = await createServices(config, database);
 
   await app.register(errorHandler);
   await app.register(accessControl, { auth: services.auth });
@@ -89,6 +171,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         users: services.users,
         auth: services.auth,
       });
+      await api.register(deviceRoutes, { devices: services.devices });
+      await api.register(commandRoutes, { prefix: '/command', commands: services.commands });
+      await api.register(alarmTextRoutes, {
+        prefix: '/alarm-text',
+        alarmTexts: services.alarmTexts,
+      });
+      await api.register(deviceStatusRoutes, {
+        prefix: '/device-status',
+        statuses: services.deviceStatuses,
+      });
+      await api.register(notificationRoutes, {
+        prefix: '/notification',
+        notifications: services.notifications,
+      });
+      await api.register(eventRoutes, { prefix: '/event', eventLog: services.eventLog });
+      await api.register(simulatorRoutes, { prefix: '/simulator', simulator: services.simulator });
+      await api.register(liveRoutes, { prefix: '/live', bus: services.live });
     },
     { prefix: '/api' },
   );

@@ -24,8 +24,16 @@ describe('loadConfig', () => {
       const message = (error as Error).message;
       expect(message).toContain('PORT');
       expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
-      expect(message).toContain('ACCESS_TOKEN_TTL: use a number followed by s, m, h or d');
+      expect(message).toContain('ACCESS_TOKEN_TTL: use a number followed by ms, s, m, h or d');
     }
+  });
+
+  it('configures the PLC, with the simulator when no PLC host is given', () => {
+    expect(loadConfig({}).plc).toMatchObject({ host: undefined, port: 502, scanIntervalMs: 250 });
+    expect(loadConfig({ PLC_HOST: '10.0.0.5', PLC_SCAN_INTERVAL: '100ms' }).plc).toMatchObject({
+      host: '10.0.0.5',
+      scanIntervalMs: 100,
+    });
   });
 
   it('parses durations', () => {

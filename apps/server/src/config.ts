@@ -1,14 +1,17 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const duration = z
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** '250ms', '15m', '30d' -> milliseconds. */
+const durationMs = z
   .string()
-  .regex(/^\d+(s|m|h|d)$/, 'use a number followed by s, m, h or d, for example 15m')
+  .regex(/^\d+(ms|s|m|h|d)$/, 'use a number followed by ms, s, m, h or d, for example 15m')
   .transform((v) => {
-    const n = Number(v.slice(0, -1));
-    const unit = v.at(-1) as 's' | 'm' | 'h' | 'd';
-    return n * { s: 1, m: 60, h: 3600, d: 86400 }[unit];
+    const [, n = '0', unit = 'ms'] = /^(\d+)(ms|s|m|h|d)$/.exec(v) ?? [];
+    return Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS];
   });
+const duration = durationMs.transform((ms) => Math.round(ms / 1000));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +31,13 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_WINDOW: duration.default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PLC_HOST: z.string().min(1).optional(),
+  PLC_PORT: z.coerce.number().int().min(1).max(65535).default(502),
+  PLC_UNIT_ID: z.coerce.number().int().min(0).max(255).default(1),
+  PLC_SCAN_INTERVAL: durationMs.default(250),
+  PLC_REQUEST_TIMEOUT: durationMs.default(1000),
+  PLC_CONFIRM_TIMEOUT: durationMs.default(3000),
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -49,7 +59,20 @@ export type Config = {
   /** Folder of the built web app; served by the server in production. */
   webDist: string | undefined;
   trustProxy: boolean;
+  plc: PlcConfig;
 };
+
+export interface PlcConfig {
+  /** Where the PLC is; undefined runs the plant simulator in process and talks to it over TCP. */
+  host: string | undefined;
+  port: number;
+  unitId: number;
+  scanIntervalMs: number;
+  requestTimeoutMs: number;
+  confirmTimeoutMs: number;
+  /** Loopback port of the in-process simulator; 0 picks a free one. */
+  simulatorPort: number;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -85,5 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? resolve(import.meta.dirname, '../../web/dist')
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    plc: {
+      host: e.PLC_HOST,
+      port: e.PLC_PORT,
+      unitId: e.PLC_UNIT_ID,
+      scanIntervalMs: e.PLC_SCAN_INTERVAL,
+      requestTimeoutMs: e.PLC_REQUEST_TIMEOUT,
+      confirmTimeoutMs: e.PLC_CONFIRM_TIMEOUT,
+      simulatorPort: e.SIMULATOR_PORT,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { databaseOptionsFrom, openDatabase } from '@roastery/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { appVersion, buildApp, createServices } from './app.ts';
+import { seedDemoPlant } from './modules/plant/seed-demo-plant.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   );
   await database.migrate();
 
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, logger);
+  if (await seedDemoPlant(database.db, services.plant)) {
+    logger.info('Seeded the demo plant on the empty database.');
+  }
   const created = await services.users.ensureInitialAdmin(config.adminPassword);
   if (created?.generatedPassword) {
     // Printed once, on the first start only: nothing else knows this password.
@@ -38,7 +42,8 @@ async function main(): Promise<void> {
     logger.info('Created the administrator account "admin" with ADMIN_PASSWORD.');
   }
 
-  const app = await buildApp({ config, database, logger });
+  await services.runtime.start();
+  const app = await buildApp({ config, database, services, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Console ready at http://localhost:${config.port}`);
 
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await services.runtime.stop();
     await database.close();
     process.exit(0);
   };

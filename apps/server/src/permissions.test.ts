@@ -29,31 +29,42 @@ describe('permission matrix', () => {
   });
 
   it('is enforced on every route: 401 without a token, 403 for other roles, through for allowed ones', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    /** The status of one call; a stream is cut once its headers arrive. */
+    const statusOf = async (method: string, url: string, stream: boolean, token?: string) => {
+      const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+      if (!stream) {
+        const res = await t.app.inject({
+          method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+          url,
+          ...(headers ? { headers } : {}),
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        return res.statusCode;
+      }
+      const abort = new AbortController();
+      const res = await fetch(`${base}${url}`, {
+        method,
+        signal: abort.signal,
+        ...(headers ? { headers } : {}),
+      });
+      abort.abort();
+      return res.status;
+    };
     const failures: string[] = [];
     for (const route of t.app.apiRoutes) {
       const url = concrete(route.url);
-      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const anonymous = await t.app.inject({
-        method,
-        url,
-        payload: method === 'GET' ? undefined : {},
-      });
-      if (route.access !== 'public' && anonymous.statusCode !== 401) {
-        failures.push(`${method} ${route.url} without a token: ${anonymous.statusCode}`);
+      const anonymous = await statusOf(route.method, url, route.stream);
+      if (route.access !== 'public' && anonymous !== 401) {
+        failures.push(`${route.method} ${route.url} without a token: ${anonymous}`);
       }
       for (const role of roleIds) {
-        const res = await t.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${tokens.get(role)}` },
-          payload: method === 'GET' ? undefined : {},
-        });
+        const status = await statusOf(route.method, url, route.stream, tokens.get(role));
         const allowed =
           route.access === 'public' || route.access === 'signed-in' || route.access.includes(role);
-        const refused = res.statusCode === 403 || res.statusCode === 401;
-        if (allowed === refused) {
-          failures.push(`${method} ${route.url} as role ${role}: ${res.statusCode}`);
-        }
+        const refused = status === 403 || status === 401;
+        if (allowed === refused)
+          failures.push(`${route.method} ${route.url} as role ${role}: ${status}`);
       }
     }
     expect(failures).toEqual([]);

@@ -14,6 +14,7 @@ import { Role, type RoleId } from '@roastery/contract';
 export type Access = 'public' | 'signed-in' | readonly RoleId[];
 
 const ADMIN = [Role.Administrator] as const;
+const PLANT = [Role.Administrator, Role.Supervisor] as const;
 
 export const permissions: Record<string, Access> = {
   'GET /api/health/live': 'public',
@@ -32,6 +33,59 @@ export const permissions: Record<string, Access> = {
   'PUT /api/user/:id': ADMIN,
   'DELETE /api/user/:id': ADMIN,
   'POST /api/user/admin-reset-password': ADMIN,
+
+  'GET /api/live': 'signed-in',
+
+  // Devices: reading the plant is for supervisors and administrators; operators see silos and bins.
+  'GET /api/device': PLANT,
+  'GET /api/devices': PLANT,
+  'GET /api/device/bin': 'signed-in',
+  'GET /api/device/types': PLANT,
+  'GET /api/device/add': PLANT,
+  'GET /api/device/detail': PLANT,
+  'GET /api/device/popup/:id': PLANT,
+  'GET /api/device/info/:id': PLANT,
+  'POST /api/device/create': PLANT,
+  'PUT /api/device/:id': PLANT,
+  'DELETE /api/device/:id': PLANT,
+  'PUT /api/device/mode/:id': PLANT,
+  'POST /api/device/event': PLANT,
+  'PUT /api/command/toogle/:id': PLANT,
+  'POST /api/device/update/occupancy': PLANT,
+  'POST /api/settings/device/block': PLANT,
+
+  'GET /api/command': PLANT,
+  'GET /api/command/types': PLANT,
+  'GET /api/command/type/:id/:kind': PLANT,
+  'POST /api/command/type/:id/:kind': PLANT,
+  'GET /api/command/flow/:id': PLANT,
+
+  'GET /api/alarm-text/device/:id': PLANT,
+  'POST /api/alarm-text': PLANT,
+  'PUT /api/alarm-text/:id': PLANT,
+  'DELETE /api/alarm-text/:id': PLANT,
+  'POST /api/alarm-text/import': PLANT,
+  'POST /api/alarm-text/message': PLANT,
+
+  'GET /api/device-status': PLANT,
+  'POST /api/device-status': PLANT,
+  'PUT /api/device-status/:id': PLANT,
+  'DELETE /api/device-status/:id': PLANT,
+
+  // Role 3 has no bell (spec): notifications are for supervisors and administrators.
+  'GET /api/notification/active': PLANT,
+  'GET /api/notification/push/all': PLANT,
+  'GET /api/notification/all': PLANT,
+  'PUT /api/notification/active/:id': PLANT,
+  'POST /api/notification/ack/:id': PLANT,
+  'POST /api/notification/ack/all/notification': PLANT,
+
+  'POST /api/event': PLANT,
+
+  // The simulator page (/alarm/sim) is an administrator's tool.
+  'GET /api/simulator': ADMIN,
+  'POST /api/simulator/alarm': ADMIN,
+  'POST /api/simulator/value': ADMIN,
 };
 
 /** HEAD follows GET, and a prefix's root answers with and without its trailing slash. */

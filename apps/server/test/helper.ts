@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
+import { seedDemoPlant } from '../src/modules/plant/seed-demo-plant.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const USER_PASSWORD = 'user-pass-123';
@@ -34,19 +35,31 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 }
 
+export interface TestAppOptions {
+  /** Seed the demo plant and connect the gateway to an in-process simulator over TCP. */
+  plant?: boolean;
+}
+
 /**
  * A complete app on its own fresh database, with an administrator, a supervisor and an
  * operator. Requests go through app.inject unless the caller listens.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(env);
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const config = testConfig({ PLC_SCAN_INTERVAL: '50ms', ...env });
   const database = await createTestDatabase();
   const services = await createServices(config, database);
+  if (options.plant) {
+    await seedDemoPlant(database.db, services.plant);
+    await services.runtime.start();
+  }
   await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
   for (const role of [Role.Supervisor, Role.Operator] as const) {
     await services.users.create({ ...testUsers[role], user_role: role, password: USER_PASSWORD });
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, services });
   await app.ready();
   const tokenFor = async (role: RoleId) => {
     const res = await app.inject({
@@ -65,6 +78,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     tokenFor,
     close: async () => {
       await app.close();
+      await services.runtime.stop();
       await database.close();
     },
   };
@@ -73,8 +87,24 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 /** The same app listening on a free loopback port, for browser tests. */
 export async function startTestServer(
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp & { url: string }> {
-  const testApp = await buildTestApp(env);
+  const testApp = await buildTestApp(env, options);
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...testApp, url: address };
+}
+
+/** Polls until the check passes or the time is up; tests wait on conditions, never on time. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result !== undefined && result !== false) return result;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every guarded API route with the access it was given, for the permission walk. */
-    apiRoutes: { method: string; url: string; key: string; access: Access }[];
+    apiRoutes: { method: string; url: string; key: string; access: Access; stream: boolean }[];
   }
 }
 
@@ -54,7 +54,9 @@ export const accessControl = fp(
             `No permission entry for ${method} ${route.url}: add it to permissions.ts`,
           );
         }
-        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, ...entry });
+        const produces = (route.schema as { produces?: string[] } | undefined)?.produces ?? [];
+        const stream = produces.includes('text/event-stream');
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, ...entry, stream });
         const hooks = route.onRequest ? [route.onRequest].flat() : [];
         route.onRequest = [guard(entry.access, opts.auth), ...hooks];
       }

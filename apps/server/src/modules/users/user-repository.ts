@@ -74,9 +74,3 @@ export class UserRepository {
     return (tx ?? this.#db).$count(users, eq(users.role, 1));
   }
 }
-
-/** True when a database error is the unique violation on the case-insensitive username. */
-export function isDuplicateUsername(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

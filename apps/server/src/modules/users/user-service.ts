@@ -12,7 +12,8 @@ import {
 import type { Database } from '@roastery/db';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { hashPassword } from '../auth/password-hasher.ts';
-import { isDuplicateUsername, type UserRepository, type UserRow } from './user-repository.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { UserRepository, UserRow } from './user-repository.ts';
 
 export function presentUser(row: UserRow): User {
   const role = row.role as RoleId;
@@ -64,7 +65,7 @@ export class UserService {
       });
       return presentUser(row);
     } catch (error) {
-      if (isDuplicateUsername(error)) throw duplicateUsername(body.username);
+      if (isUniqueViolation(error)) throw duplicateUsername(body.username);
       throw error;
     }
   }
@@ -91,7 +92,7 @@ export class UserService {
         return presentUser(row);
       });
     } catch (error) {
-      if (isDuplicateUsername(error)) throw duplicateUsername(body.username ?? '');
+      if (isUniqueViolation(error)) throw duplicateUsername(body.username ?? '');
       throw error;
     }
   }

@@ -1,0 +1,98 @@
+import type {
+  BinaryCommandDto,
+  CommandList,
+  DeviceTypeCommands,
+  InputCommandDto,
+} from '@roastery/contract';
+import { notFound, unprocessable } from '../../lib/http-errors.ts';
+import type { DeviceRepository } from '../devices/device-repository.ts';
+import { requireDevice } from '../devices/require-device.ts';
+import type { BinaryCommandRow, CommandRepository, InputCommandRow } from './command-repository.ts';
+
+type Kind = 'binary' | 'input';
+
+const presentBinary = (c: BinaryCommandRow): BinaryCommandDto => ({
+  command_id: c.id,
+  command_label: c.label,
+  command_owner: c.owner,
+});
+const presentInput = (c: InputCommandRow): InputCommandDto => ({
+  command_input_id: c.id,
+  command_input_label: c.label,
+  command_owner: c.owner,
+  is_speed: c.isSpeed,
+  unit: c.unit,
+});
+
+export class CommandService {
+  readonly #repo: CommandRepository;
+  readonly #devices: DeviceRepository;
+
+  constructor(repo: CommandRepository, devices: DeviceRepository) {
+    this.#repo = repo;
+    this.#devices = devices;
+  }
+
+  async list(): Promise<CommandList> {
+    const [binary, input] = await Promise.all([this.#repo.binary(), this.#repo.input()]);
+    return { binary: binary.map(presentBinary), inputs: input.map(presentInput) };
+  }
+
+  async types(): Promise<DeviceTypeCommands[]> {
+    const [types, links, binary, input] = await Promise.all([
+      this.#devices.types(),
+      this.#repo.typeCommands(),
+      this.#repo.binary(),
+      this.#repo.input(),
+    ]);
+    const owner = (kind: Kind, id: number) =>
+      (kind === 'binary' ? binary : input).find((c) => c.id === id)?.owner;
+    return types.map((t) => {
+      const of = (kind: Kind, who: 'app' | 'plc') =>
+        links
+          .filter((l) => l.typeId === t.id && l.kind === kind && owner(kind, l.commandId) === who)
+          .map((l) => l.commandId)
+          .sort((a, b) => a - b);
+      return {
+        id: t.id,
+        name: t.name,
+        image: t.image,
+        binary: { app: of('binary', 'app'), plc: of('binary', 'plc') },
+        input: { app: of('input', 'app'), plc: of('input', 'plc') },
+      };
+    });
+  }
+
+  async typeCommands(typeId: number, kind: Kind): Promise<{ app: number[]; plc: number[] }> {
+    const found = (await this.types()).find((t) => t.id === typeId);
+    if (!found) throw notFound('Device type not found.');
+    return found[kind];
+  }
+
+  /** Saves a type's app and plc commands of one kind; each id must exist and have that owner. */
+  async saveTypeCommands(typeId: number, kind: Kind, app: number[], plc: number[]): Promise<void> {
+    if (!(await this.#devices.typeExists(typeId))) throw notFound('Device type not found.');
+    const owners = await this.#repo.owners(kind, [...app, ...plc]);
+    const wrong = [
+      ...app.filter((id) => owners.get(id) !== 'app').map((id) => `${id} is not an app command`),
+      ...plc.filter((id) => owners.get(id) !== 'plc').map((id) => `${id} is not a plc command`),
+    ];
+    if (wrong.length) throw unprocessable(`Invalid ${kind} command ids: ${wrong.join('; ')}.`);
+    await this.#repo.setTypeCommands(typeId, kind, [...new Set([...app, ...plc])]);
+  }
+
+  /** The commands a device offers (through its type), for the workflow step form. */
+  async ofDevice(code: string): Promise<{ binary: BinaryCommandDto[]; input: InputCommandDto[] }> {
+    const device = await requireDevice(this.#devices, code);
+    const [binaryIds, inputIds, binary, input] = await Promise.all([
+      this.#repo.idsOfType(device.typeId, 'binary'),
+      this.#repo.idsOfType(device.typeId, 'input'),
+      this.#repo.binary(),
+      this.#repo.input(),
+    ]);
+    return {
+      binary: binary.filter((c) => binaryIds.includes(c.id)).map(presentBinary),
+      input: input.filter((c) => inputIds.includes(c.id)).map(presentInput),
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceStatus, deviceStatusBody, errorReply, messageReply } from '@roastery/contract';
+import type { DeviceStatusService } from './device-status-service.ts';
+
+const tags = ['device statuses'];
+const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusService }> = async (
+  app,
+  { statuses },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Device status definitions',
+        response: { 200: z.array(deviceStatus) },
+      },
+    },
+    () => statuses.list(),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a device status',
+        body: deviceStatusBody,
+        response: { 201: deviceStatus, 409: errorReply, 422: errorReply },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await statuses.create(request.body)),
+  );
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a device status',
+        params: idParams,
+        body: deviceStatusBody,
+        response: { 200: deviceStatus, 404: errorReply, 409: errorReply, 422: errorReply },
+      },
+    },
+    (request) => statuses.update(request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a device status',
+        params: idParams,
+        response: { 200: messageReply, 404: errorReply },
+      },
+    },
+    async (request) => {
+      await statuses.delete(request.params.id);
+      return { message: 'Device status deleted' };
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  deviceBlocks,
+  deviceModes,
+  deviceTags,
+  deviceTypes,
+  devices,
+  type Executor,
+} from '@roastery/db';
+
+export type DeviceRow = typeof devices.$inferSelect & { typeName: string };
+export type NewDeviceRow = typeof devices.$inferInsert;
+export type DeviceTagRow = typeof deviceTags.$inferSelect;
+
+const deviceColumns = {
+  id: devices.id,
+  deviceId: devices.deviceId,
+  name: devices.name,
+  description: devices.description,
+  typeId: devices.typeId,
+  stage: devices.stage,
+  unit: devices.unit,
+  image: devices.image,
+  features: devices.features,
+  capacity: devices.capacity,
+  occupancy: devices.occupancy,
+  virtual: devices.virtual,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+  typeName: deviceTypes.name,
+};
+
+/** Data access for devices, their tags, blocks and requested modes. */
+export class DeviceRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  #select(tx?: Executor) {
+    return (tx ?? this.#db)
+      .select(deviceColumns)
+      .from(devices)
+      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId));
+  }
+
+  list(opts: { includeVirtual?: boolean; typeId?: number } = {}): Promise<DeviceRow[]> {
+    return this.#select()
+      .where(
+        and(
+          opts.includeVirtual ? undefined : eq(devices.virtual, false),
+          opts.typeId === undefined ? undefined : eq(devices.typeId, opts.typeId),
+        ),
+      )
+      .orderBy(asc(devices.stage), asc(devices.id));
+  }
+
+  async findByCode(code: string, tx?: Executor): Promise<DeviceRow | undefined> {
+    const [row] = await this.#select(tx).where(sql`lower(${devices.deviceId}) = lower(${code})`);
+    return row;
+  }
+
+  async findById(id: number): Promise<DeviceRow | undefined> {
+    const [row] = await this.#select().where(eq(devices.id, id));
+    return row;
+  }
+
+  async insert(row: NewDeviceRow, tx?: Executor): Promise<number> {
+    const [created] = await (tx ?? this.#db)
+      .insert(devices)
+      .values(row)
+      .returning({ id: devices.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  }
+
+  async update(id: number, patch: Partial<NewDeviceRow>, tx?: Executor): Promise<void> {
+    await (tx ?? this.#db)
+      .update(devices)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(devices.id, id));
+  }
+
+  async delete(id: number, tx?: Executor): Promise<void> {
+    await (tx ?? this.#db).delete(devices).where(eq(devices.id, id));
+  }
+
+  tags(deviceRef: number): Promise<DeviceTagRow[]> {
+    return this.#db.select().from(deviceTags).where(eq(deviceTags.deviceId, deviceRef));
+  }
+
+  allTags(): Promise<DeviceTagRow[]> {
+    return this.#db.select().from(deviceTags);
+  }
+
+  async deleteTags(deviceRef: number, tx?: Executor): Promise<void> {
+    await (tx ?? this.#db).delete(deviceTags).where(eq(deviceTags.deviceId, deviceRef));
+  }
+
+  /** The first coil and register after every address in use (a 32-bit value takes two). */
+  async nextFreeBlock(): Promise<{ coil: number; holding: number }> {
+    const rows = await this.#db
+      .select({
+        area: deviceTags.area,
+        end: sql<number>`max(${deviceTags.address} + case when ${deviceTags.dataType} in ('uint32', 'int32') then 2 else 1 end)`,
+      })
+      .from(deviceTags)
+      .groupBy(deviceTags.area);
+    const end = (area: string) => Number(rows.find((r) => r.area === area)?.end ?? 0);
+    return { coil: end('coil'), holding: end('holding') };
+  }
+
+  async insertTags(
+    deviceRef: number,
+    rows: Omit<typeof deviceTags.$inferInsert, 'deviceId'>[],
+    tx?: Executor,
+  ): Promise<void> {
+    if (rows.length) {
+      await (tx ?? this.#db)
+        .insert(deviceTags)
+        .values(rows.map((r) => ({ ...r, deviceId: deviceRef })));
+    }
+  }
+
+  blocks(deviceRef: number) {
+    return this.#db
+      .select()
+      .from(deviceBlocks)
+      .where(eq(deviceBlocks.deviceId, deviceRef))
+      .orderBy(asc(deviceBlocks.id));
+  }
+
+  async setBlock(deviceRef: number, blockId: number, value: 0 | 1): Promise<boolean> {
+    const rows = await this.#db
+      .update(deviceBlocks)
+      .set({ value })
+      .where(and(eq(deviceBlocks.id, blockId), eq(deviceBlocks.deviceId, deviceRef)))
+      .returning({ id: deviceBlocks.id });
+    return rows.length > 0;
+  }
+
+  async insertBlocks(rows: (typeof deviceBlocks.$inferInsert)[], tx?: Executor): Promise<void> {
+    if (rows.length) await (tx ?? this.#db).insert(deviceBlocks).values(rows).onConflictDoNothing();
+  }
+
+  async requestedMode(deviceRef: number): Promise<boolean | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(deviceModes)
+      .where(eq(deviceModes.deviceId, deviceRef));
+    return row?.requestedManual;
+  }
+
+  async requestedModes(): Promise<Map<number, boolean>> {
+    const rows = await this.#db.select().from(deviceModes);
+    return new Map(rows.map((r) => [r.deviceId, r.requestedManual]));
+  }
+
+  async requestMode(deviceRef: number, manual: boolean, userId: number): Promise<void> {
+    await this.#db
+      .insert(deviceModes)
+      .values({
+        deviceId: deviceRef,
+        requestedManual: manual,
+        requestedAt: new Date(),
+        requestedBy: userId,
+      })
+      .onConflictDoUpdate({
+        target: deviceModes.deviceId,
+        set: { requestedManual: manual, requestedAt: new Date(), requestedBy: userId },
+      });
+  }
+
+  async setOccupancy(deviceRef: number, occupancy: number): Promise<void> {
+    await this.#db
+      .update(devices)
+      .set({ occupancy, updatedAt: new Date() })
+      .where(eq(devices.id, deviceRef));
+  }
+
+  types() {
+    return this.#db.select().from(deviceTypes).orderBy(asc(deviceTypes.id));
+  }
+
+  async typeExists(id: number): Promise<boolean> {
+    return (await this.#db.$count(deviceTypes, eq(deviceTypes.id, id))) > 0;
+  }
+}

@@ -1,0 +1,480 @@
+import {
+  CAPACITY_TYPE_IDS,
+  StandardCommand,
+  stageNames,
+  type CreateDeviceBody,
+  type DeviceBlock,
+  type DeviceCommand,
+  type DeviceDetail,
+  type DeviceSummary,
+  type Quality,
+  type StageId,
+  type UpdateDeviceBody,
+  type WriteReply,
+} from '@roastery/contract';
+import { encodeTag, TagValueError, type TagRef } from '@roastery/plc';
+import type { Database } from '@roastery/db';
+import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Principal } from '../auth/auth-service.ts';
+import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.ts';
+import type { DeviceStatusRepository } from '../device-statuses/device-status-repository.ts';
+import type { EventLogService } from '../events/event-log-service.ts';
+import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { CommandRepository } from '../commands/command-repository.ts';
+import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
+import { requireDevice } from './require-device.ts';
+import { allocateTags } from './tag-allocation.ts';
+
+export interface DeviceServiceDeps {
+  db: Database;
+  devices: DeviceRepository;
+  commands: CommandRepository;
+  statuses: DeviceStatusRepository;
+  alarmTexts: AlarmTextRepository;
+  runtime: PlantRuntime;
+  eventLog: EventLogService;
+}
+
+interface LiveCommand extends DeviceCommand {
+  kind: 'binary' | 'input';
+  owner: 'app' | 'plc';
+}
+
+interface DeviceState {
+  commands: LiveCommand[];
+  quality: Quality;
+  manual: boolean;
+  requestedManual: boolean;
+  isSwitched: boolean;
+  alarm: string | null;
+}
+
+const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
+const PRIORITY = { high: 0, Normal: 1, low: 2 } as const;
+
+function worst(qualities: Quality[]): Quality {
+  return qualities.reduce<Quality>((w, q) => (RANK[q] > RANK[w] ? q : w), 'good');
+}
+
+function formatLbs(n: number): string {
+  return `${n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })} lbs`;
+}
+
+/** Devices with their live state: the rules for modes, manual commands, occupancy and blocks. */
+export class DeviceService {
+  readonly #d: DeviceServiceDeps;
+
+  constructor(deps: DeviceServiceDeps) {
+    this.#d = deps;
+  }
+
+  #ref(device: DeviceRow, kind: 'binary' | 'input', commandId: number): TagRef {
+    return { device_id: device.deviceId, command_kind: kind, command_id: commandId };
+  }
+
+  #standardId(kind: 'binary' | 'input', label: string, tags: DeviceTagRow[]): number | undefined {
+    return tags.find(
+      (t) => t.kind === kind && this.#d.runtime.command(kind, t.commandId)?.label === label,
+    )?.commandId;
+  }
+
+  /** The live picture of one device, from its tags and the gateway's cache. */
+  async #state(
+    device: DeviceRow,
+    tags: DeviceTagRow[],
+    requested: boolean | undefined,
+  ): Promise<DeviceState> {
+    const { runtime } = this.#d;
+    const commands: LiveCommand[] = tags
+      .map((t) => {
+        const def = runtime.command(t.kind, t.commandId);
+        const ref = this.#ref(device, t.kind, t.commandId);
+        const live = runtime.value(ref);
+        const owner = def?.owner ?? 'plc';
+        return {
+          kind: t.kind,
+          owner,
+          id: t.commandId,
+          name: def?.label ?? `${t.kind} ${t.commandId}`,
+          value: live?.quality === 'offline' ? null : (live?.value ?? null),
+          isSame: owner === 'plc' ? true : runtime.isSame(ref),
+          isSpeed: def?.isSpeed ?? false,
+          unit: def?.unit ?? '',
+          quality: live?.quality ?? 'offline',
+        };
+      })
+      .sort((a, b) => a.id - b.id);
+    const quality: Quality = device.virtual
+      ? 'good'
+      : tags.length
+        ? worst(commands.map((c) => c.quality))
+        : 'offline';
+    const modeId = this.#standardId('binary', StandardCommand.ManualModeActive, tags);
+    const alarmId = this.#standardId('input', StandardCommand.AlarmCode, tags);
+    const manual = commands.find((c) => c.kind === 'binary' && c.id === modeId)?.value === 1;
+    const wanted = requested ?? manual;
+    const alarmCode = commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0;
+    const alarm =
+      alarmCode > 0
+        ? ((await this.#d.alarmTexts.textFor(device.id, alarmCode)) ?? `Alarm code ${alarmCode}`)
+        : null;
+    return {
+      commands,
+      quality,
+      manual,
+      requestedManual: wanted,
+      isSwitched: wanted === manual && quality === 'good',
+      alarm,
+    };
+  }
+
+  async #summary(
+    device: DeviceRow,
+    tags: DeviceTagRow[],
+    requested: boolean | undefined,
+    statuses: Awaited<ReturnType<DeviceStatusRepository['list']>>,
+  ): Promise<{ summary: DeviceSummary; state: DeviceState }> {
+    const state = await this.#state(device, tags, requested);
+    const lights = statuses
+      .filter((s) =>
+        state.commands.some(
+          (c) => c.kind === s.kind && c.id === s.commandId && c.value === s.commandValue,
+        ),
+      )
+      .sort((a, b) => PRIORITY[a.priority] - PRIORITY[b.priority])
+      .map((s) => ({ name: s.name, color: s.color }));
+    return {
+      state,
+      summary: {
+        d_id: device.id,
+        device_id: device.deviceId,
+        device_name: device.name,
+        device_description: device.description,
+        device_type: device.typeId,
+        device_type_name: device.typeName,
+        device_stage: device.stage,
+        stage_name: stageNames[device.stage as StageId] ?? '',
+        device_unit: device.unit,
+        image: device.image,
+        device_features: device.features,
+        occupancy: device.occupancy,
+        capacity: device.capacity,
+        manual: state.manual,
+        isSwitched: state.isSwitched,
+        alarm: state.alarm,
+        alarmType: state.alarm ? 'alarm' : null,
+        quality: state.quality,
+        statuses: lights,
+      },
+    };
+  }
+
+  async list(opts: { typeId?: number } = {}): Promise<DeviceSummary[]> {
+    const [rows, modes, statuses] = await Promise.all([
+      this.#d.devices.list(opts),
+      this.#d.devices.requestedModes(),
+      this.#d.statuses.list(),
+    ]);
+    return Promise.all(
+      rows.map(
+        async (d) =>
+          (await this.#summary(d, await this.#d.devices.tags(d.id), modes.get(d.id), statuses))
+            .summary,
+      ),
+    );
+  }
+
+  /** Silos and bins: the devices that carry a capacity. */
+  async bins(): Promise<DeviceSummary[]> {
+    return (await this.list()).filter((d) => CAPACITY_TYPE_IDS.includes(d.device_type));
+  }
+
+  async summary(code: string): Promise<DeviceSummary> {
+    return (await this.detail(code)).device;
+  }
+
+  async detail(code: string): Promise<DeviceDetail> {
+    const device = await requireDevice(this.#d.devices, code);
+    const [tags, requested, statuses, blocks] = await Promise.all([
+      this.#d.devices.tags(device.id),
+      this.#d.devices.requestedMode(device.id),
+      this.#d.statuses.list(),
+      this.#d.devices.blocks(device.id),
+    ]);
+    const { summary, state } = await this.#summary(device, tags, requested, statuses);
+    const modeCommandId = this.#standardId('binary', StandardCommand.ManualMode, tags);
+    const strip = ({ kind: _k, owner: _o, ...c }: LiveCommand): DeviceCommand => c;
+    const pick = (kind: 'binary' | 'input', owner: 'app' | 'plc') =>
+      state.commands
+        .filter(
+          (c) =>
+            c.kind === kind && c.owner === owner && !(kind === 'binary' && c.id === modeCommandId),
+        )
+        .map(strip);
+    const binary = pick('binary', 'app');
+    const capacity = device.capacity;
+    return {
+      device: summary,
+      manual: state.manual,
+      isSwitched: state.isSwitched,
+      requestedManual: state.requestedManual,
+      binary,
+      input: pick('input', 'app'),
+      plcBinary: pick('binary', 'plc'),
+      plcInput: pick('input', 'plc'),
+      startStopButton: binary.find((c) => c.name === 'Start') ?? null,
+      blocks: blocks.map((b): DeviceBlock => ({ id: b.id, label: b.label, value: b.value })),
+      alarm: state.alarm,
+      alarmType: state.alarm ? 'alarm' : null,
+      graph: capacity
+        ? {
+            capacity,
+            occupied: device.occupancy,
+            percentage: Math.round((device.occupancy / capacity) * 1000) / 10,
+          }
+        : null,
+      show: [
+        { label: 'Device Id', value: device.deviceId },
+        { label: 'Type', value: device.typeName },
+        { label: 'Stage', value: summary.stage_name },
+        ...(device.unit ? [{ label: 'Unit', value: device.unit }] : []),
+        ...(capacity ? [{ label: 'Capacity', value: formatLbs(capacity) }] : []),
+        ...(capacity ? [{ label: 'Occupancy', value: formatLbs(device.occupancy) }] : []),
+        { label: 'Mode', value: state.manual ? 'Manual' : 'Auto' },
+        {
+          label: 'PLC data',
+          value: {
+            good: 'Live',
+            stale: 'Stale: not read recently',
+            offline: 'Offline: no PLC connection',
+          }[state.quality],
+        },
+      ],
+      quality: state.quality,
+    };
+  }
+
+  async types() {
+    return this.#d.devices.types();
+  }
+
+  async formData() {
+    return {
+      types: await this.#d.devices.types(),
+      stages: Object.entries(stageNames).map(([id, name]) => ({
+        stage_id: Number(id),
+        stage_name: name,
+      })),
+      capacityTypeIds: [...CAPACITY_TYPE_IDS],
+    };
+  }
+
+  async #checkType(typeId: number): Promise<void> {
+    if (!(await this.#d.devices.typeExists(typeId)))
+      throw unprocessable(`Device type ${typeId} does not exist.`);
+  }
+
+  /** Adds a device and gives it a fresh block of PLC addresses for its type's commands. */
+  async create(body: CreateDeviceBody): Promise<DeviceDetail> {
+    await this.#checkType(body.device_type);
+    const tags = await allocateTags(this.#d.devices, this.#d.commands, body.device_type);
+    try {
+      await this.#d.db.transaction(async (tx) => {
+        const ref = await this.#d.devices.insert(
+          {
+            deviceId: body.device_id,
+            name: body.device_name,
+            description: body.device_description,
+            typeId: body.device_type,
+            stage: body.device_stage,
+            unit: body.device_unit,
+            image: body.image,
+            features: body.device_features,
+            capacity: CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null,
+          },
+          tx,
+        );
+        await this.#d.devices.insertTags(ref, tags, tx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict(
+          `A device with Device Id ${body.device_id} already exists, or its PLC addresses were just taken.`,
+        );
+      }
+      throw error;
+    }
+    await this.#d.runtime.reload();
+    return this.detail(body.device_id);
+  }
+
+  /** Changes a device; a new type gives it the new type's tags in a fresh address block. */
+  async update(code: string, body: UpdateDeviceBody): Promise<DeviceDetail> {
+    const device = await requireDevice(this.#d.devices, code);
+    await this.#checkType(body.device_type);
+    const capacity = CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null;
+    if (capacity !== null && device.occupancy > capacity) {
+      throw unprocessable(
+        `The capacity cannot be below the current occupancy (${formatLbs(device.occupancy)}).`,
+      );
+    }
+    const retyped = body.device_type !== device.typeId && !device.virtual;
+    const tags = retyped
+      ? await allocateTags(this.#d.devices, this.#d.commands, body.device_type)
+      : [];
+    await this.#d.db.transaction(async (tx) => {
+      await this.#d.devices.update(
+        device.id,
+        {
+          name: body.device_name,
+          description: body.device_description,
+          typeId: body.device_type,
+          stage: body.device_stage,
+          unit: body.device_unit,
+          image: body.image,
+          features: body.device_features,
+          capacity,
+        },
+        tx,
+      );
+      if (retyped) {
+        await this.#d.devices.deleteTags(device.id, tx);
+        await this.#d.devices.insertTags(device.id, tags, tx);
+      }
+    });
+    if (retyped) await this.#d.runtime.reload();
+    return this.detail(code);
+  }
+
+  async delete(code: string): Promise<void> {
+    const device = await requireDevice(this.#d.devices, code);
+    try {
+      await this.#d.devices.delete(device.id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) {
+        throw conflict(
+          `${device.name} is still used by the plant's records and cannot be deleted.`,
+        );
+      }
+      throw error;
+    }
+    await this.#d.runtime.reload();
+  }
+
+  #requireConnected(): void {
+    if (!this.#d.runtime.connected()) {
+      throw unavailable(
+        'The PLC is not connected: nothing was sent. Check the PLC link and try again.',
+      );
+    }
+  }
+
+  #send(device: DeviceRow, tag: DeviceTagRow, value: number, who: Principal): void {
+    try {
+      encodeTag({ area: tag.area, data_type: tag.dataType, scale: tag.scale }, value);
+    } catch (error) {
+      if (error instanceof TagValueError) throw unprocessable(error.message);
+      throw error;
+    }
+    this.#requireConnected();
+    // The result arrives through the events log, the live stream and, when the PLC does not
+    // confirm in time, a warning notification; the screen shows 'Switching' until isSame.
+    void this.#d.runtime.write(this.#ref(device, tag.kind, tag.commandId), value, who.fullName);
+  }
+
+  /** Auto/Manual: asks the PLC to switch; the switch counts once the PLC confirms it. */
+  async toggleMode(code: string, who: Principal): Promise<WriteReply> {
+    const device = await requireDevice(this.#d.devices, code);
+    const tags = await this.#d.devices.tags(device.id);
+    const modeId = this.#standardId('binary', StandardCommand.ManualMode, tags);
+    const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
+    if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
+    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    const toManual = !state.requestedManual;
+    this.#send(device, tag, toManual ? 1 : 0, who);
+    await this.#d.devices.requestMode(device.id, toManual, who.id);
+    const mode = toManual ? 'Manual' : 'Auto';
+    await this.#d.eventLog.record({
+      kind: 'mode',
+      deviceId: device.id,
+      deviceName: device.name,
+      description: `Switch to ${mode} mode requested`,
+      userId: who.id,
+      userName: who.fullName,
+    });
+    return { message: `Switching to ${mode} mode`, result: 'pending', latency_ms: null };
+  }
+
+  /** A manual command: only in Manual mode, except speed set-points. */
+  async writeCommand(
+    code: string,
+    kind: 'binary' | 'input',
+    commandId: number,
+    value: number | undefined,
+    who: Principal,
+  ): Promise<WriteReply> {
+    const device = await requireDevice(this.#d.devices, code);
+    const tags = await this.#d.devices.tags(device.id);
+    const tag = tags.find((t) => t.kind === kind && t.commandId === commandId);
+    const def = this.#d.runtime.command(kind, commandId);
+    if (!tag || !def) throw notFound(`${device.name} has no ${kind} command ${commandId}.`);
+    if (def.owner !== 'app')
+      throw unprocessable(`${def.label} is reported by the PLC and cannot be written.`);
+    if (def.label === StandardCommand.ManualMode) {
+      throw unprocessable('Use the Auto/Manual button to change the mode.');
+    }
+    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    if (!state.manual && !(kind === 'input' && def.isSpeed)) {
+      throw conflict(
+        `${device.name} is in Auto mode: switch it to Manual mode to send manual commands.`,
+      );
+    }
+    const current = state.commands.find((c) => c.kind === kind && c.id === commandId)?.value;
+    const target = value ?? (current === 1 ? 0 : 1);
+    this.#send(device, tag, target, who);
+    return { message: `${def.label} set to ${target}`, result: 'pending', latency_ms: null };
+  }
+
+  async setOccupancy(code: string, occupancy: number, who: Principal): Promise<DeviceSummary> {
+    const device = await requireDevice(this.#d.devices, code);
+    if (device.capacity == null) throw unprocessable(`${device.name} has no capacity to fill.`);
+    if (occupancy > device.capacity) {
+      throw unprocessable(`Occupancy cannot exceed the capacity of ${formatLbs(device.capacity)}.`);
+    }
+    const rounded = Math.round(occupancy * 100) / 100;
+    await this.#d.devices.setOccupancy(device.id, rounded);
+    await this.#d.eventLog.record({
+      kind: 'occupancy',
+      deviceId: device.id,
+      deviceName: device.name,
+      description: `Occupancy set from ${formatLbs(device.occupancy)} to ${formatLbs(rounded)}`,
+      userId: who.id,
+      userName: who.fullName,
+      value: rounded,
+    });
+    return this.summary(code);
+  }
+
+  async setBlock(
+    code: string,
+    blockId: number,
+    value: 0 | 1,
+    who: Principal,
+  ): Promise<DeviceBlock[]> {
+    const device = await requireDevice(this.#d.devices, code);
+    if (!(await this.#d.devices.setBlock(device.id, blockId, value))) {
+      throw notFound(`${device.name} has no block ${blockId}.`);
+    }
+    const blocks = await this.#d.devices.blocks(device.id);
+    await this.#d.eventLog.record({
+      kind: 'device',
+      deviceId: device.id,
+      deviceName: device.name,
+      description: `${blocks.find((b) => b.id === blockId)?.label ?? 'Block'} set to ${value ? 'yes' : 'no'}`,
+      userId: who.id,
+      userName: who.fullName,
+    });
+    return blocks.map((b) => ({ id: b.id, label: b.label, value: b.value }));
+  }
+}

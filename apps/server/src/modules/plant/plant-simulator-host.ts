@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startSimulator, type Simulator } from '@roastery/simulator';
+import type { PlcConfig } from '../../config.ts';
+import type { PlantRepository } from './plant-repository.ts';
+
+/**
+ * Runs the plant simulator in this process when no PLC is configured. It serves the address
+ * map the database holds, on a loopback port, and the gateway talks to it over TCP exactly as
+ * it would to a real PLC.
+ */
+export class PlantSimulatorHost {
+  readonly #plant: PlantRepository;
+  readonly #config: PlcConfig;
+  readonly #logger: FastifyBaseLogger;
+  #simulator: Simulator | undefined;
+
+  constructor(plant: PlantRepository, config: PlcConfig, logger: FastifyBaseLogger) {
+    this.#plant = plant;
+    this.#config = config;
+    this.#logger = logger;
+  }
+
+  get running(): Simulator | undefined {
+    return this.#simulator;
+  }
+
+  /** Starts it (once) and returns its port. */
+  async start(): Promise<number> {
+    if (this.#simulator) return this.#simulator.port;
+    const plant = await this.#plant.definition(this.#config.unitId);
+    this.#simulator = await startSimulator({
+      host: '127.0.0.1',
+      port: this.#config.simulatorPort,
+      plant,
+    });
+    this.#logger.info(
+      { port: this.#simulator.port, devices: plant.devices.length },
+      'plant simulator serving Modbus TCP on loopback',
+    );
+    return this.#simulator.port;
+  }
+
+  async stop(): Promise<void> {
+    const simulator = this.#simulator;
+    this.#simulator = undefined;
+    await simulator?.stop();
+  }
+
+  /** Serves a changed address map; the simulated plant starts again from its initial state. */
+  async reload(): Promise<void> {
+    if (!this.#simulator) return;
+    await this.stop();
+  }
+}

@@ -1,0 +1,74 @@
+import type { SimulatorState } from '@roastery/contract';
+import type { Simulator } from '@roastery/simulator';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import type { PlantSimulatorHost } from '../plant/plant-simulator-host.ts';
+
+/** /alarm/sim: try alarms and values on the simulated plant; refused when a real PLC is used. */
+export class SimulatorService {
+  readonly #host: PlantSimulatorHost;
+
+  constructor(host: PlantSimulatorHost) {
+    this.#host = host;
+  }
+
+  #require(): Simulator {
+    const sim = this.#host.running;
+    if (!sim)
+      throw conflict('The plant simulator is not running: the console is connected to a real PLC.');
+    return sim;
+  }
+
+  #device(sim: Simulator, code: string) {
+    const device = sim.plant.devices.find(
+      (d) => d.device_id.toLowerCase() === code.toLowerCase() && !d.virtual,
+    );
+    if (!device) throw notFound(`The simulated plant has no device ${code}.`);
+    return device;
+  }
+
+  state(): SimulatorState {
+    const sim = this.#host.running;
+    if (!sim) return { running: false, port: null, devices: [] };
+    return {
+      running: true,
+      port: sim.port,
+      devices: sim.plant.devices
+        .filter((d) => !d.virtual)
+        .map((d) => {
+          const tags = sim.store.tagsOf(d.device_id);
+          return {
+            device_id: d.device_id,
+            device_name: d.device_name,
+            alarm_code: tags.some((t) => t.label === 'Alarm Code')
+              ? sim.store.get(d.device_id, 'Alarm Code')
+              : 0,
+            values: tags.map((t) => ({
+              label: t.label,
+              kind: t.command_kind,
+              owner: t.owner,
+              value: sim.store.valueOf(t),
+            })),
+          };
+        }),
+    };
+  }
+
+  setAlarm(code: string, alarm: number): void {
+    const sim = this.#require();
+    const device = this.#device(sim, code);
+    if (alarm === 0) sim.model.clearAlarm(device.device_id);
+    else sim.model.injectAlarm(device.device_id, alarm);
+  }
+
+  setValue(code: string, label: string, value: number): void {
+    const sim = this.#require();
+    const device = this.#device(sim, code);
+    if (!sim.store.has(device.device_id, label))
+      throw notFound(`${device.device_name} has no value '${label}'.`);
+    try {
+      sim.model.setValue(device.device_id, label, value);
+    } catch (error) {
+      throw unprocessable(error instanceof Error ? error.message : String(error));
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { CAPACITY_TYPE_IDS } from './plant/plant-model.ts';
+
+/** How far a live value can be trusted. 'offline': the PLC link is down; never shown as live. */
+export const quality = z.enum(['good', 'stale', 'offline']);
+export type Quality = z.infer<typeof quality>;
+
+export const deviceCode = z
+  .string({ error: 'Device Id is required' })
+  .trim()
+  .min(1, { error: 'Device Id is required' })
+  .max(32, { error: 'Device Id must be at most 32 characters' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Device Id may contain letters, digits, _ and - only' });
+
+export const deviceFeature = z.object({
+  label: z.string().min(1).max(60),
+  value: z.string().max(120),
+  popup: z
+    .object({
+      values: z.string().max(500),
+      discharge: z.string().max(120).optional(),
+      speed: z.string().max(120).optional(),
+    })
+    .optional(),
+});
+export type DeviceFeatureDto = z.infer<typeof deviceFeature>;
+
+export const deviceStatusLight = z.object({ name: z.string(), color: z.string() });
+
+export const deviceSummary = z.object({
+  d_id: z.number().int(),
+  device_id: z.string(),
+  device_name: z.string(),
+  device_description: z.string(),
+  device_type: z.number().int(),
+  device_type_name: z.string(),
+  device_stage: z.number().int(),
+  stage_name: z.string(),
+  device_unit: z.string(),
+  image: z.string(),
+  device_features: z.array(deviceFeature),
+  occupancy: z.number(),
+  capacity: z.number().nullable(),
+  /** True when the PLC confirms manual mode. */
+  manual: z.boolean(),
+  /** False while a requested mode switch waits for the PLC's confirmation. */
+  isSwitched: z.boolean(),
+  alarm: z.string().nullable(),
+  alarmType: z.enum(['alarm', 'warning']).nullable(),
+  quality,
+  statuses: z.array(deviceStatusLight),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+export const deviceCommand = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.number().nullable(),
+  /** The PLC's feedback equals what the console last wrote. */
+  isSame: z.boolean(),
+  isSpeed: z.boolean(),
+  unit: z.string(),
+  quality,
+});
+export type DeviceCommand = z.infer<typeof deviceCommand>;
+
+export const deviceBlock = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  value: z.number().int(),
+});
+export type DeviceBlock = z.infer<typeof deviceBlock>;
+
+export const deviceDetail = z.object({
+  device: deviceSummary,
+  manual: z.boolean(),
+  isSwitched: z.boolean(),
+  /** The mode the console last asked for. */
+  requestedManual: z.boolean(),
+  binary: z.array(deviceCommand),
+  input: z.array(deviceCommand),
+  plcBinary: z.array(deviceCommand),
+  plcInput: z.array(deviceCommand),
+  startStopButton: deviceCommand.nullable(),
+  blocks: z.array(deviceBlock),
+  alarm: z.string().nullable(),
+  alarmType: z.enum(['alarm', 'warning']).nullable(),
+  graph: z
+    .object({ percentage: z.number(), capacity: z.number(), occupied: z.number() })
+    .nullable(),
+  show: z.array(z.object({ label: z.string(), value: z.string() })),
+  quality,
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+export const deviceCodeParams = z.strictObject({ id: deviceCode });
+export const deviceDetailQuery = z.strictObject({ id: deviceCode });
+export const devicesByTypeQuery = z.strictObject({
+  type: z.coerce.number().int().positive().optional(),
+});
+
+const capacityRule = <T extends { device_type: number; capacity?: number | null | undefined }>(
+  b: T,
+) => !CAPACITY_TYPE_IDS.includes(b.device_type) || (b.capacity != null && b.capacity > 0);
+
+export const CAPACITY_REQUIRED = 'Device Capacity is required for this device type';
+
+const deviceFields = {
+  device_name: z.string().trim().min(1, { error: 'Device Name is required' }).max(80),
+  device_type: z.number({ error: 'Device Type is required' }).int().positive(),
+  device_description: z
+    .string()
+    .trim()
+    .min(1, { error: 'Device Description is required' })
+    .max(500),
+  device_stage: z.number({ error: 'Device Stage is required' }).int().min(1).max(4),
+  device_unit: z.string().trim().max(20).default(''),
+  image: z.string().max(500).default(''),
+  device_features: z.array(deviceFeature).max(20).default([]),
+  capacity: z
+    .number({ error: 'Device Capacity must be a number' })
+    .positive({ error: 'Device Capacity must be greater than 0' })
+    .max(10_000_000)
+    .nullable()
+    .optional(),
+};
+
+export const createDeviceBody = z
+  .strictObject({ device_id: deviceCode, ...deviceFields })
+  .refine(capacityRule, { error: CAPACITY_REQUIRED, path: ['capacity'] });
+export type CreateDeviceBody = z.infer<typeof createDeviceBody>;
+
+export const updateDeviceBody = z
+  .strictObject(deviceFields)
+  .refine(capacityRule, { error: CAPACITY_REQUIRED, path: ['capacity'] });
+export type UpdateDeviceBody = z.infer<typeof updateDeviceBody>;
+
+export const deviceType = z.object({ id: z.number().int(), name: z.string(), image: z.string() });
+export type DeviceTypeDto = z.infer<typeof deviceType>;
+
+export const stage = z.object({ stage_id: z.number().int(), stage_name: z.string() });
+
+export const deviceFormData = z.object({
+  types: z.array(deviceType),
+  stages: z.array(stage),
+  capacityTypeIds: z.array(z.number().int()),
+});
+
+export const deviceEventBody = z.strictObject({
+  device_id: deviceCode,
+  command_id: z.number().int().positive(),
+  value: z.number({ error: 'value must be a number' }).finite(),
+});
+
+export const commandToggleParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const commandToggleBody = z.strictObject({
+  device_id: deviceCode,
+  /** The value to write; without it the command's current value is inverted. */
+  value: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+export const writeReply = z.object({
+  message: z.string(),
+  result: z.enum(['ok', 'failed', 'unconfirmed', 'pending']),
+  latency_ms: z.number().nullable(),
+});
+export type WriteReply = z.infer<typeof writeReply>;
+
+export const occupancyBody = z.strictObject({
+  device_id: deviceCode,
+  occupancy: z
+    .number({ error: 'occupancy must be a number' })
+    .min(0, { error: 'Occupancy cannot be negative' }),
+});
+
+export const blockBody = z.strictObject({
+  device_id: deviceCode,
+  block: z.number().int().positive(),
+  value: z.union([z.literal(0), z.literal(1)]),
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const range = z.strictObject({
+  gte: z.string().datetime().optional(),
+  lt: z.string().datetime().optional(),
+});
+
+/** The logs filter: fields mapped one by one on the server, never spliced into SQL. */
+export const eventWhere = z.strictObject({
+  device_id: z.string().max(32).optional(),
+  event_time: range.optional(),
+  kind: z.string().max(40).optional(),
+  search: z.string().max(120).optional(),
+});
+
+export const eventQueryBody = z.strictObject({
+  where: eventWhere.default({}),
+  limit: z.number().int().min(1).max(500).default(10),
+  page: z.number().int().min(1).default(1),
+});
+
+export const logEvent = z.object({
+  event_id: z.number().int(),
+  device_id: z.string().nullable(),
+  device_name: z.string(),
+  event_description: z.string(),
+  event_time: z.string(),
+  kind: z.string(),
+  user: z.string().nullable(),
+  result: z.string().nullable(),
+  latency_ms: z.number().nullable(),
+});
+export type LogEvent = z.infer<typeof logEvent>;
+
+export const eventPage = z.object({
+  data: z.array(logEvent),
+  currentPage: z.number().int(),
+  totalPage: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});

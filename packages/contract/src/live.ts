@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { quality } from './devices.ts';
+import { notification } from './notifications.ts';
+
+/** Events pushed on GET /api/live (Server-Sent Events); the event name is `type`. */
+export const liveEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('device'),
+    device_id: z.string(),
+    /** What changed: a command value, the device's quality, its mode or its alarm. */
+    change: z.enum(['value', 'quality', 'mode', 'alarm']),
+    command_kind: z.enum(['binary', 'input']).optional(),
+    command_id: z.number().int().optional(),
+    value: z.number().nullable().optional(),
+    quality: quality.optional(),
+  }),
+  z.object({ type: z.literal('notification'), notification }),
+  z.object({ type: z.literal('notifications-acknowledged'), count: z.number().int() }),
+  z.object({
+    type: z.literal('plc'),
+    state: z.enum(['connecting', 'connected', 'disconnected', 'backoff', 'closed']),
+    error: z.string().nullable(),
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { deviceCode } from './devices.ts';
+
+export const simulatorState = z.object({
+  running: z.boolean(),
+  port: z.number().int().nullable(),
+  devices: z.array(
+    z.object({
+      device_id: z.string(),
+      device_name: z.string(),
+      alarm_code: z.number().int(),
+      values: z.array(
+        z.object({
+          label: z.string(),
+          kind: z.enum(['binary', 'input']),
+          owner: z.enum(['app', 'plc']),
+          value: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type SimulatorState = z.infer<typeof simulatorState>;
+
+export const simulatorAlarmBody = z.strictObject({
+  device_id: deviceCode,
+  /** 0 clears the device's alarm. */
+  code: z.number().int().min(0).max(65535),
+});
+
+export const simulatorValueBody = z.strictObject({
+  device_id: deviceCode,
+  label: z.string().min(1).max(80),
+  value: z.number().finite(),
+});
