@@ -66,7 +66,7 @@ export interface DriverEvents {
   'link-lost': { at: number; error: DriverError };
 }
 
-/** Connection settings every protocol understands; a factory may read more from `extra`. */
+/** Connection settings every protocol understands. */
 export interface DriverOptions {
   host: string;
   port: number;
@@ -75,7 +75,6 @@ export interface DriverOptions {
   requestTimeoutMs: number;
   /** How long opening the connection may take. */
   connectTimeoutMs: number;
-  extra?: Readonly<Record<string, unknown>>;
 }
 
 /**
