@@ -1,0 +1,95 @@
+/**
+ * Every route of the console. Links and redirects use getHref; the router uses path. Nothing
+ * else in the app builds a path by hand.
+ */
+
+/** The tabs of the reports screen, in the order they are shown; the query t holds the key. */
+export const reportTabs = [
+  'summary',
+  'oee',
+  'production',
+  'cleaner-waste',
+  'shrinkage-weight',
+  'packing-report',
+  'other',
+] as const;
+export type ReportTab = (typeof reportTabs)[number];
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function withParam(pattern: string, name: string, value: string | number): string {
+  return pattern.replace(`:${name}`, encodeURIComponent(String(value)));
+}
+
+export const paths = {
+  login: { path: '/login', getHref: () => '/login' },
+  home: { path: '/', getHref: () => '/' },
+
+  ordersPending: {
+    path: '/orders-pending',
+    getHref: (query: { open?: boolean } = {}) =>
+      withQuery('/orders-pending', { open: query.open ? 'true' : undefined }),
+  },
+  ordersRoasting: { path: '/orders-roasting', getHref: () => '/orders-roasting' },
+  ordersPacking: { path: '/orders-packing', getHref: () => '/orders-packing' },
+  ordersCompleted: { path: '/orders-completed', getHref: () => '/orders-completed' },
+  ordersPackingFinished: {
+    path: '/order-packing-finished',
+    getHref: () => '/order-packing-finished',
+  },
+
+  devices: {
+    path: '/device',
+    getHref: (query: { tab?: number; id?: number } = {}) =>
+      withQuery('/device', { t: query.tab, id: query.id }),
+  },
+  logs: { path: '/logs', getHref: () => '/logs' },
+  reports: {
+    path: '/reports',
+    getHref: (tab?: ReportTab) => withQuery('/reports', { t: tab }),
+  },
+  transfer: { path: '/transfer', getHref: () => '/transfer' },
+  dumpTransfer: { path: '/dump/transfer', getHref: () => '/dump/transfer' },
+  generalSettings: { path: '/product', getHref: () => '/product' },
+  notifications: { path: '/notification', getHref: () => '/notification' },
+  changePassword: { path: '/change-password', getHref: () => '/change-password' },
+
+  admin: {
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
+    deviceStatus: { path: '/admin/device-status', getHref: () => '/admin/device-status' },
+    flows: { path: '/admin/flow', getHref: () => '/admin/flow' },
+    commands: { path: '/admin/command', getHref: () => '/admin/command' },
+    reports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+    settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    addDevice: { path: '/admin/add-device', getHref: () => '/admin/add-device' },
+    deviceFlowEdit: {
+      path: '/admin/flow/edit/:deviceId',
+      getHref: (deviceId: number) => withParam('/admin/flow/edit/:deviceId', 'deviceId', deviceId),
+    },
+    deviceAlarm: {
+      path: '/admin/device/alarm/:deviceId',
+      getHref: (deviceId: number) =>
+        withParam('/admin/device/alarm/:deviceId', 'deviceId', deviceId),
+    },
+    flow: {
+      path: '/admin/flow/:id',
+      getHref: (id: number) => withParam('/admin/flow/:id', 'id', id),
+    },
+    flowSort: {
+      path: '/admin/flow/sort/:id',
+      getHref: (id: number) => withParam('/admin/flow/sort/:id', 'id', id),
+    },
+    flowTest: {
+      path: '/admin/test/flow/:id',
+      getHref: (id: number) => withParam('/admin/test/flow/:id', 'id', id),
+    },
+  },
+} as const;

@@ -1,0 +1,125 @@
+import { errorReply, refreshReply } from '@roastery/contract';
+import { ApiError, NetworkError } from './api-error.ts';
+import { currentAccessToken, currentRefreshToken, endSession, replaceTokens } from './session.ts';
+
+const API_BASE = '/api';
+const REFRESH_LOCK = 'roastery-token-refresh';
+
+/** Anything that turns an unknown reply body into a typed value, such as a zod schema. */
+export interface ReplyParser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/** Sign-in answers 401 for a wrong password; that must never start a token refresh. */
+const NO_REFRESH_PATHS = new Set(['/user/login']);
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  accessToken: string | undefined,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new NetworkError('The server could not be reached.', { cause });
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorReply.partial().safeParse(await readJson(response));
+  return new ApiError(response.status, parsed.success ? parsed.data : {});
+}
+
+/** A local queue for browsers without the Web Locks API (insecure contexts). */
+let localQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs fn while holding the refresh lock. The Web Locks API shares it with every tab of the
+ * console, so two tabs never spend the same refresh token (the server would take that reuse
+ * as theft and end the sign-in).
+ */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  if ('locks' in navigator) return navigator.locks.request(REFRESH_LOCK, fn);
+  const run = localQueue.then(fn, fn);
+  localQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Makes the session's access token fresh again after a 401. staleRefreshToken is the refresh
+ * token that was current when the failed call was sent: if it has changed since, another call
+ * or tab has already refreshed and the caller only needs to retry. Resolves to false when the
+ * session is over, after ending it here too.
+ */
+function refreshSession(staleRefreshToken: string | undefined): Promise<boolean> {
+  return withRefreshLock(async () => {
+    const refreshToken = currentRefreshToken();
+    if (!refreshToken) {
+      endSession();
+      return false;
+    }
+    if (refreshToken !== staleRefreshToken) return true;
+    const response = await send(
+      '/user/refresh_token',
+      { method: 'POST', body: { refreshToken } },
+      undefined,
+    );
+    if (response.ok) {
+      const tokens = refreshReply.parse(await readJson(response));
+      replaceTokens(tokens.token, tokens.refreshToken);
+      return true;
+    }
+    if (response.status === 400 || response.status === 401) {
+      endSession();
+      return false;
+    }
+    throw await toApiError(response);
+  });
+}
+
+/**
+ * Calls the API under /api with the session's bearer token and parses the reply with parser.
+ * A 401 triggers one token refresh and one retry; if the refresh fails the session ends, which
+ * sends the user to the sign-in screen. Errors are thrown as ApiError (the server answered) or
+ * NetworkError (it did not).
+ */
+export async function apiRequest<T>(
+  path: string,
+  parser: ReplyParser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const refreshTokenAtSend = currentRefreshToken();
+  let response = await send(path, options, currentAccessToken());
+  if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
+    if (await refreshSession(refreshTokenAtSend)) {
+      response = await send(path, options, currentAccessToken());
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return parser.parse(await readJson(response));
+}
