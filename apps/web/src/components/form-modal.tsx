@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import Form, { type FormInstance } from 'antd/es/form';
+import Modal from 'antd/es/modal';
+
+interface FormModalProps<Values> {
+  title: string;
+  open: boolean;
+  form: FormInstance<Values>;
+  okText: string;
+  submitting: boolean;
+  initialValues?: Partial<Values>;
+  onSubmit: (values: Values) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A dialog around a form. The whole dialog is the form, so Enter in any field submits it and
+ * the OK button is a real submit button.
+ */
+export function FormModal<Values>({
+  title,
+  open,
+  form,
+  okText,
+  submitting,
+  initialValues,
+  onSubmit,
+  onCancel,
+  children,
+}: FormModalProps<Values>) {
+  return (
+    <Modal
+      title={title}
+      open={open}
+      okText={okText}
+      okButtonProps={{ htmlType: 'submit' }}
+      confirmLoading={submitting}
+      onCancel={onCancel}
+      destroyOnHidden
+      modalRender={(dialog) => (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={initialValues}
+          clearOnDestroy
+          onFinish={onSubmit}
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      {children}
+    </Modal>
+  );
+}
