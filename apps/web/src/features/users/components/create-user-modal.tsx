@@ -1,0 +1,77 @@
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { createUserBody, type CreateUserBody } from '@roastery/contract';
+import { useFeedback } from '../../../components/feedback.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { newPasswordRules, schemaRule } from '../../../lib/form-rules.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { RoleSelect } from './role-select.tsx';
+
+interface CreateUserModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
+  const [form] = Form.useForm<CreateUserBody>();
+  const { message, notification } = useFeedback();
+  const mutation = useCreateUser({
+    onSuccess: (created) => {
+      void message.success(`User ${created.username} created`);
+      onClose();
+    },
+  });
+
+  return (
+    <FormModal<CreateUserBody>
+      title="Create User"
+      open={open}
+      form={form}
+      okText="Create"
+      submitting={mutation.isPending}
+      onCancel={onClose}
+      onSubmit={(values) =>
+        mutation.mutate(values, {
+          onError: (error) =>
+            notification.error({ title: 'Error', description: errorMessage(error) }),
+        })
+      }
+    >
+      <Form.Item
+        label="Full Name"
+        name="full_name"
+        rules={[
+          { required: true, whitespace: true, message: 'Please enter the full name' },
+          schemaRule(createUserBody.shape.full_name),
+        ]}
+      >
+        <Input autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Username"
+        name="username"
+        rules={[
+          { required: true, whitespace: true, message: 'Please enter the username' },
+          schemaRule(createUserBody.shape.username),
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Role"
+        name="user_role"
+        rules={[{ required: true, message: 'Please select a role' }]}
+      >
+        <RoleSelect />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={newPasswordRules('Please enter a password')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
+  );
+}
