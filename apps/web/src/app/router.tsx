@@ -1,0 +1,158 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import { paths } from '../config/paths.ts';
+import { policies } from '../lib/authorization.ts';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { RequireRole } from './guards/require-role.tsx';
+import { RequireSession } from './guards/require-session.tsx';
+import { HomePage } from './routes/home-page.tsx';
+import { RouteErrorPage } from './routes/route-error-page.tsx';
+
+// The sign-in screen is the first page most visits load, so the console's frame and every
+// screen behind it load only after sign-in.
+const LoginPage = lazyPage(() =>
+  import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
+);
+const AppLayout = lazyPage(() => import('./layout/app-layout.tsx').then((m) => m.AppLayout));
+const NotFoundPage = lazyPage(() =>
+  import('./routes/not-found-page.tsx').then((m) => m.NotFoundPage),
+);
+
+const ChangePasswordPage = lazyPage(() =>
+  import('../features/auth/pages/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+);
+const OrdersPage = lazyPage(() =>
+  import('../features/orders/pages/orders-page.tsx').then((m) => m.OrdersPage),
+);
+const DevicesPage = lazyPage(() =>
+  import('../features/devices/pages/devices-page.tsx').then((m) => m.DevicesPage),
+);
+const LogsPage = lazyPage(() =>
+  import('../features/logs/pages/logs-page.tsx').then((m) => m.LogsPage),
+);
+const ReportsPage = lazyPage(() =>
+  import('../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
+);
+const TransferPage = lazyPage(() =>
+  import('../features/transfer/pages/transfer-page.tsx').then((m) => m.TransferPage),
+);
+const DumpTransferPage = lazyPage(() =>
+  import('../features/dump/pages/dump-transfer-page.tsx').then((m) => m.DumpTransferPage),
+);
+const GeneralSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),
+);
+const NotificationsPage = lazyPage(() =>
+  import('../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+);
+
+const UsersPage = lazyPage(() =>
+  import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
+);
+const AdminDevicesPage = lazyPage(() =>
+  import('../features/devices/pages/admin-devices-page.tsx').then((m) => m.AdminDevicesPage),
+);
+const DeviceStatusPage = lazyPage(() =>
+  import('../features/devices/pages/device-status-page.tsx').then((m) => m.DeviceStatusPage),
+);
+const AddDevicePage = lazyPage(() =>
+  import('../features/devices/pages/add-device-page.tsx').then((m) => m.AddDevicePage),
+);
+const DeviceAlarmPage = lazyPage(() =>
+  import('../features/devices/pages/device-alarm-page.tsx').then((m) => m.DeviceAlarmPage),
+);
+const CommandsPage = lazyPage(() =>
+  import('../features/devices/pages/commands-page.tsx').then((m) => m.CommandsPage),
+);
+const FlowsPage = lazyPage(() =>
+  import('../features/workflows/pages/flows-page.tsx').then((m) => m.FlowsPage),
+);
+const FlowPage = lazyPage(() =>
+  import('../features/workflows/pages/flow-page.tsx').then((m) => m.FlowPage),
+);
+const FlowSortPage = lazyPage(() =>
+  import('../features/workflows/pages/flow-sort-page.tsx').then((m) => m.FlowSortPage),
+);
+const FlowTestPage = lazyPage(() =>
+  import('../features/workflows/pages/flow-test-page.tsx').then((m) => m.FlowTestPage),
+);
+const DeviceFlowEditPage = lazyPage(() =>
+  import('../features/workflows/pages/device-flow-edit-page.tsx').then((m) => m.DeviceFlowEditPage),
+);
+const ReportSettingsPage = lazyPage(() =>
+  import('../features/reports/pages/report-settings-page.tsx').then((m) => m.ReportSettingsPage),
+);
+const AdminSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/admin-settings-page.tsx').then((m) => m.AdminSettingsPage),
+);
+
+/** The plant's screens: administrators and supervisors; operators go back to their dashboard. */
+const plantRoutes: RouteObject[] = [
+  { path: paths.ordersPending.path, element: <OrdersPage tab="pending" /> },
+  { path: paths.ordersRoasting.path, element: <OrdersPage tab="roasting" /> },
+  { path: paths.ordersPacking.path, element: <OrdersPage tab="packing" /> },
+  { path: paths.ordersCompleted.path, element: <OrdersPage tab="roasting-completed" /> },
+  { path: paths.ordersPackingFinished.path, element: <OrdersPage tab="packing-completed" /> },
+  { path: paths.devices.path, element: <DevicesPage /> },
+  { path: paths.logs.path, element: <LogsPage /> },
+  { path: paths.reports.path, element: <ReportsPage /> },
+  { path: paths.transfer.path, element: <TransferPage /> },
+  { path: paths.dumpTransfer.path, element: <DumpTransferPage /> },
+  { path: paths.generalSettings.path, element: <GeneralSettingsPage /> },
+  { path: paths.notifications.path, element: <NotificationsPage /> },
+];
+
+/**
+ * The admin routes. The browser lets administrators and supervisors in, as the spec says;
+ * the server decides per call (the user list, for one, is for administrators only).
+ */
+const adminRoutes: RouteObject[] = [
+  { path: paths.admin.users.path, element: <UsersPage /> },
+  { path: paths.admin.devices.path, element: <AdminDevicesPage /> },
+  { path: paths.admin.deviceStatus.path, element: <DeviceStatusPage /> },
+  { path: paths.admin.addDevice.path, element: <AddDevicePage /> },
+  { path: paths.admin.deviceAlarm.path, element: <DeviceAlarmPage /> },
+  { path: paths.admin.commands.path, element: <CommandsPage /> },
+  { path: paths.admin.flows.path, element: <FlowsPage /> },
+  { path: paths.admin.flow.path, element: <FlowPage /> },
+  { path: paths.admin.flowSort.path, element: <FlowSortPage /> },
+  { path: paths.admin.flowTest.path, element: <FlowTestPage /> },
+  { path: paths.admin.deviceFlowEdit.path, element: <DeviceFlowEditPage /> },
+  { path: paths.admin.reports.path, element: <ReportSettingsPage /> },
+  { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+];
+
+const routes: RouteObject[] = [
+  {
+    path: paths.login.path,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <LoginPage />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    element: <RequireSession />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: paths.changePassword.path, element: <ChangePasswordPage /> },
+          {
+            element: <RequireRole allow={policies.plantScreens} />,
+            children: [...plantRoutes, ...adminRoutes],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
