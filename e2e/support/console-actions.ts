@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { RoleId } from '@roastery/contract';
+import { passwordOf, testUsers } from '@roastery/server/testing';
+
+/** Signs in through the sign-in screen and waits for the dashboard. */
+export async function signIn(
+  page: Page,
+  url: (path: string) => string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto(url('/login'));
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(url('/'));
+}
+
+export async function signInAs(
+  page: Page,
+  url: (path: string) => string,
+  role: RoleId,
+): Promise<void> {
+  await signIn(page, url, testUsers[role].username, passwordOf(role));
+}
+
+/** The labels of the left navigation, top to bottom. */
+export async function navigationItems(page: Page): Promise<string[]> {
+  const items = page.locator('nav').getByRole('menuitem');
+  await items.first().waitFor();
+  return (await items.allTextContents()).map((text) => text.trim());
+}
+
+/** Opens the user menu in the header and returns its item labels. */
+export async function openUserMenu(page: Page, fullName: string): Promise<string[]> {
+  await page.getByRole('button', { name: fullName }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem');
+  await menu.first().waitFor();
+  return (await menu.allTextContents()).map((text) => text.trim());
+}
+
+export async function chooseUserMenuItem(page: Page, fullName: string, item: string) {
+  await openUserMenu(page, fullName);
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+export async function logOut(page: Page, fullName: string): Promise<void> {
+  await chooseUserMenuItem(page, fullName, 'Logout');
+  await page.waitForURL(/\/login$/);
+}
+
+/** Waits for an antd toast (message) with the given text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
+/** Waits for an antd notification and returns its title and description. */
+export async function waitForNotification(
+  page: Page,
+  description: string,
+): Promise<{ title: string; description: string }> {
+  const notice = page.locator('.ant-notification-notice', { hasText: description }).first();
+  await notice.waitFor();
+  return {
+    title: (await notice.locator('.ant-notification-notice-title').textContent()) ?? '',
+    description: (await notice.locator('.ant-notification-notice-description').textContent()) ?? '',
+  };
+}
+
+export const fullNameOf = (role: RoleId): string => testUsers[role].full_name;

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startTestServer } from '@roastery/server/testing';
+
+const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export interface Console {
+  /** The server of this test file, on its own fresh database. */
+  server: TestServer;
+  /** The browser profile of this test file; cookies are cleared before each test. */
+  context: BrowserContext;
+  /** A new tab for the current test. */
+  page: Page;
+  /** An absolute address on the server, from a path such as '/login'. */
+  url(path: string): string;
+}
+
+function artifactName(testName: string): string {
+  return `${testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`;
+}
+
+/**
+ * Per test file: starts the real server (with env overrides such as ACCESS_TOKEN_TTL) and a
+ * headless Chromium with a fresh profile; per test: a new tab with no cookies. A failing test
+ * leaves a screenshot in e2e/artifacts. Returns a getter, valid inside tests and hooks.
+ */
+export function useConsoleHarness(env: Record<string, string> = {}): () => Console {
+  let server: TestServer | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let profileDir: string | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) {
+      throw new Error('The web app is not built: run npm run build -w @roastery/web first.');
+    }
+    server = await startTestServer({ WEB_DIST, ...env });
+    profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1440, height: 900 },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    for (const initial of context.pages()) await initial.close();
+  });
+
+  beforeEach(async ({ onTestFinished }) => {
+    if (!context) throw new Error('The browser did not start');
+    await context.clearCookies();
+    const current = await context.newPage();
+    page = current;
+    onTestFinished(async ({ task }) => {
+      if (task.result?.state === 'fail' && !current.isClosed()) {
+        await mkdir(ARTIFACTS, { recursive: true });
+        await current.screenshot({
+          path: join(ARTIFACTS, artifactName(task.name)),
+          fullPage: true,
+        });
+      }
+      for (const open of context?.pages() ?? []) await open.close();
+      page = undefined;
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  });
+
+  return () => {
+    if (!server || !context || !page) throw new Error('useConsoleHarness() is read outside a test');
+    const baseUrl = server.url;
+    return {
+      server,
+      context,
+      page,
+      url: (path: string) => new URL(path, baseUrl).toString(),
+    };
+  };
+}

@@ -1,0 +1,203 @@
+import { describe, expect, test } from 'vitest';
+import { Role, type RoleId } from '@roastery/contract';
+import { useConsoleHarness } from '../support/harness.ts';
+import {
+  chooseUserMenuItem,
+  fullNameOf,
+  navigationItems,
+  openUserMenu,
+  signInAs,
+} from '../support/console-actions.ts';
+
+const harness = useConsoleHarness();
+
+const plantNavigation = [
+  'Dashboard',
+  'Orders',
+  'Devices',
+  'Logs',
+  'Reports',
+  'Transfer',
+  'Dump',
+  'Settings',
+];
+
+const expectations: {
+  role: RoleId;
+  navigation: string[];
+  userMenu: string[];
+  plantAlerts: boolean;
+}[] = [
+  {
+    role: Role.Administrator,
+    navigation: plantNavigation,
+    userMenu: ['Administration', 'General Settings', 'Change Password', 'Logout'],
+    plantAlerts: true,
+  },
+  {
+    role: Role.Supervisor,
+    navigation: plantNavigation,
+    userMenu: ['General Settings', 'Change Password', 'Logout'],
+    plantAlerts: true,
+  },
+  {
+    role: Role.Operator,
+    navigation: ['Dashboard'],
+    userMenu: ['Change Password', 'Logout'],
+    plantAlerts: false,
+  },
+];
+
+describe('what each role sees', () => {
+  for (const { role, navigation, userMenu, plantAlerts } of expectations) {
+    test(`role ${role}: navigation, header and user menu`, async () => {
+      const { page, url } = harness();
+      await signInAs(page, url, role);
+
+      expect(await navigationItems(page)).toEqual(navigation);
+      await page.getByText('Version 2.5.4').waitFor();
+
+      const recipeButtons = page.getByRole('button', { name: /Active Recipe/ });
+      const bells = page.getByRole('link', { name: /^Notifications/ });
+      expect(await recipeButtons.count()).toBe(plantAlerts ? 1 : 0);
+      expect(await bells.count()).toBe(plantAlerts ? 1 : 0);
+
+      expect(await openUserMenu(page, fullNameOf(role))).toEqual(userMenu);
+    });
+  }
+
+  test('the dashboard of an operator is the dump workflow screen', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Operator);
+    await page.getByRole('heading', { name: 'Dump Requests' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
+  });
+
+  test('an operator is sent back to the dashboard from every other screen', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Operator);
+    for (const path of ['/orders-pending', '/device?t=1', '/logs', '/product', '/admin/users']) {
+      await page.goto(url(path));
+      await page.waitForURL(url('/'));
+      await page.getByRole('heading', { name: 'Dump Requests' }).waitFor();
+    }
+  });
+
+  test('an operator can still change their password', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Operator);
+    await chooseUserMenuItem(page, fullNameOf(Role.Operator), 'Change Password');
+    await page.waitForURL(url('/change-password'));
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+  });
+
+  test('a supervisor who opens the user list sees the server refuse it', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/admin/users'));
+    await page.getByText('You do not have permission to do this.').waitFor();
+    expect(await page.locator('.ant-result').getByRole('img', { name: 'lock' }).count()).toBe(1);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(page.url()).toBe(url('/admin/users'));
+  });
+});
+
+describe('the screens of the administrator', () => {
+  test('Administration in the user menu opens the user list', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Administrator);
+    await chooseUserMenuItem(page, fullNameOf(Role.Administrator), 'Administration');
+    await page.waitForURL(url('/admin/users'));
+    for (const username of ['admin', 'sam.supervisor', 'olga.operator']) {
+      await page.getByRole('cell', { name: username, exact: true }).waitFor();
+    }
+  });
+
+  test('the navigation leads to each section and marks it', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Administrator);
+    const targets: [string, string, string][] = [
+      ['Orders', '/orders-pending', 'Orders'],
+      ['Devices', '/device', 'Devices'],
+      ['Logs', '/logs', 'Logs'],
+      ['Reports', '/reports', 'Reports'],
+      ['Transfer', '/transfer', 'Transfer'],
+      ['Dump', '/dump/transfer', 'Dump'],
+      ['Settings', '/product', 'General Settings'],
+      ['Dashboard', '/', 'Dashboard'],
+    ];
+    for (const [item, path, heading] of targets) {
+      await page.locator('nav').getByRole('menuitem', { name: item }).click();
+      await page.waitForURL(url(path));
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      const selected = page.locator('nav .ant-menu-item-selected');
+      expect((await selected.textContent())?.trim()).toBe(item);
+    }
+  });
+
+  test('every route of the console opens a screen, with an honest empty state', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Administrator);
+    const routes = [
+      '/orders-pending?open=true',
+      '/orders-roasting',
+      '/orders-packing',
+      '/orders-completed',
+      '/order-packing-finished',
+      '/device?t=3',
+      '/logs',
+      '/reports?t=oee',
+      '/transfer',
+      '/dump/transfer',
+      '/product',
+      '/notification',
+      '/admin/devices',
+      '/admin/device-status',
+      '/admin/flow',
+      '/admin/command',
+      '/admin/reports',
+      '/admin/settings',
+      '/admin/add-device',
+      '/admin/flow/edit/4',
+      '/admin/device/alarm/4',
+      '/admin/flow/7',
+      '/admin/flow/sort/7',
+      '/admin/test/flow/7',
+    ];
+    for (const path of routes) {
+      await page.goto(url(path));
+      await page.locator('.ant-empty').first().waitFor();
+      expect(await page.getByText('Page not found').count(), path).toBe(0);
+      expect(await page.getByRole('heading', { level: 3 }).count(), path).toBe(1);
+    }
+  });
+
+  test('query t selects the tab of devices and reports', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Administrator);
+    await page.goto(url('/device?t=2'));
+    await page.getByRole('tab', { name: 'Roasted', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Packing' }).click();
+    await page.waitForURL(url('/device?t=3'));
+    await page.getByText('No Device Found').waitFor();
+
+    await page.goto(url('/reports?t=shrinkage-weight'));
+    await page.getByRole('tab', { name: 'Shrinkage Weight', selected: true }).waitFor();
+  });
+
+  test('the active recipe shows that there is none yet', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Supervisor);
+    await page.getByRole('button', { name: /Active Recipe/ }).click();
+    const popover = page.locator('.ant-popover');
+    await popover.getByText('No Data', { exact: true }).waitFor();
+    await popover.getByText(/^There is no active recipe/).waitFor();
+  });
+
+  test('an unknown address inside the console says so', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/no-such-screen'));
+    await page.getByText('Page not found').waitFor();
+  });
+});

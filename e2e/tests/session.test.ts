@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { Role } from '@roastery/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useConsoleHarness } from '../support/harness.ts';
+import { chooseUserMenuItem, fullNameOf, logOut, signInAs } from '../support/console-actions.ts';
+
+// Access tokens that expire while the user works, to exercise the refresh.
+const harness = useConsoleHarness({ ACCESS_TOKEN_TTL: '2s' });
+
+const waitForExpiry = (page: Page) => page.waitForTimeout(3_000);
+
+async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** Counts the calls to the refresh endpoint made by every tab of the context. */
+function countRefreshes(context: BrowserContext): () => number {
+  let count = 0;
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/user/refresh_token')) count += 1;
+  });
+  return () => count;
+}
+
+describe('session', () => {
+  test('logout ends the sign-in on the server and in the browser', async () => {
+    const { page, url, context } = harness();
+    await signInAs(page, url, Role.Supervisor);
+    const refreshToken = await cookie(context, 'refreshToken');
+
+    await logOut(page, fullNameOf(Role.Supervisor));
+    expect(await context.cookies()).toEqual([]);
+
+    const reply = await page.request.post(url('/api/user/refresh_token'), {
+      data: { refreshToken },
+    });
+    expect(reply.status()).toBe(401);
+
+    await page.goto(url('/'));
+    await page.waitForURL(url('/login'));
+  });
+
+  test('an expired access token is refreshed without the user noticing', async () => {
+    const { page, url, context } = harness();
+    const refreshes = countRefreshes(context);
+    await signInAs(page, url, Role.Administrator);
+    const refreshToken = await cookie(context, 'refreshToken');
+    await waitForExpiry(page);
+
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/user') statuses.push(response.status());
+    });
+    await chooseUserMenuItem(page, fullNameOf(Role.Administrator), 'Administration');
+    await page.getByRole('cell', { name: 'olga.operator', exact: true }).waitFor();
+
+    expect(page.url()).toBe(url('/admin/users'));
+    expect(statuses).toEqual([401, 200]);
+    expect(refreshes()).toBe(1);
+    expect(await cookie(context, 'refreshToken')).not.toBe(refreshToken);
+  });
+
+  test('two tabs with an expired token refresh it once between them', async () => {
+    const { page, url, context } = harness();
+    const refreshes = countRefreshes(context);
+    await signInAs(page, url, Role.Administrator);
+    const second = await context.newPage();
+    await waitForExpiry(page);
+
+    await Promise.all([page.goto(url('/admin/users')), second.goto(url('/admin/users'))]);
+    for (const tab of [page, second]) {
+      await tab.getByRole('cell', { name: 'sam.supervisor', exact: true }).waitFor();
+      expect(tab.url()).toBe(url('/admin/users'));
+    }
+    expect(refreshes()).toBe(1);
+
+    // The rotated token is still good: the server did not take a second use as theft.
+    await page.reload();
+    await page.getByRole('cell', { name: 'sam.supervisor', exact: true }).waitFor();
+  });
+
+  test('a session that can no longer be refreshed ends at the sign-in screen', async () => {
+    const { page, url, context, server } = harness();
+    await signInAs(page, url, Role.Administrator);
+    const refreshToken = await cookie(context, 'refreshToken');
+    if (!refreshToken) throw new Error('no refresh token after sign-in');
+    await server.services.auth.logout(refreshToken);
+    await waitForExpiry(page);
+
+    await chooseUserMenuItem(page, fullNameOf(Role.Administrator), 'Administration');
+    await page.waitForURL(url('/login'));
+    expect(await context.cookies()).toEqual([]);
+  });
+});
