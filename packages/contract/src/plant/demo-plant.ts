@@ -75,7 +75,6 @@ export const RoasterPhase = {
   Dropping: 3,
   Cooling: 4,
 } as const;
-export type RoasterPhaseValue = (typeof RoasterPhase)[keyof typeof RoasterPhase];
 
 export const DemoDeviceType = {
   DumpStation: 1,
