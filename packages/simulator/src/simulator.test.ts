@@ -9,13 +9,13 @@ import { decodeValue } from './tag-codec.ts';
 const ModbusRTU = ModbusModule as unknown as typeof ModbusModule.default;
 type Client = InstanceType<typeof ModbusRTU>;
 
-const running: Simulator[] = [];
+const started: Simulator[] = [];
 const clients: Client[] = [];
 
 async function simulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const started = await startSimulator(options);
-  running.push(started);
-  return started;
+  const sim = await startSimulator(options);
+  started.push(sim);
+  return sim;
 }
 
 async function client(sim: Simulator): Promise<Client> {
@@ -53,7 +53,7 @@ afterEach(async () => {
     // close() on a socket the server already dropped never calls back.
     if (open.isOpen) await new Promise<void>((resolve) => open.close(() => resolve()));
   }
-  await Promise.all(running.splice(0).map((sim) => sim.stop()));
+  await Promise.all(started.splice(0).map((sim) => sim.stop()));
 });
 
 describe('simulator over Modbus TCP', () => {
@@ -103,7 +103,7 @@ describe('simulator over Modbus TCP', () => {
     const sim = await simulator({ clock: 'manual' });
     const modbus = await client(sim);
     const illegal = ModbusExceptionCode.IllegalDataAddress;
-    const running = sim.store.tag('PK1', 'Running');
+    const runningFeedback = sim.store.tag('PK1', 'Running');
     const start = sim.store.tag('PK1', 'Start');
     const occupancy = sim.store.tag('GS1', 'Occupancy');
 
@@ -112,7 +112,7 @@ describe('simulator over Modbus TCP', () => {
       illegal,
     );
     expect(await modbusCode(modbus.readCoils(sim.store.coilCount, 8))).toBe(illegal);
-    expect(await modbusCode(modbus.writeCoil(running.address, true))).toBe(illegal);
+    expect(await modbusCode(modbus.writeCoil(runningFeedback.address, true))).toBe(illegal);
     expect(await modbusCode(modbus.writeRegisters(occupancy.address, [0, 1]))).toBe(illegal);
     expect(await modbusCode(modbus.readDiscreteInputs(0, 1))).toBe(illegal);
     expect(await modbusCode(modbus.readInputRegisters(0, 2))).toBe(illegal);
