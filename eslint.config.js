@@ -48,7 +48,10 @@ function packageBoundary(folder, allowed) {
   };
 }
 
-/** Web features never import each other; shared code never imports a feature. */
+/**
+ * Web features never import each other; shared code (components, lib, config) never imports a
+ * feature. Only src/app, the composition layer, brings features together.
+ */
 const webLayers = {
   meta: { type: 'problem', messages: { cross: '{{message}}' } },
   create(context) {
@@ -64,7 +67,7 @@ const webLayers = {
         const source = node.source.value;
         if (typeof source !== 'string' || !source.startsWith('.')) return;
         const to = areaOf(resolve(dirname(file), source));
-        if (!to.startsWith('features/') || to === from) return;
+        if (!to.startsWith('features/') || to === from || from === 'app') return;
         const message = from.startsWith('features/')
           ? `${from} must not import ${to}: features are independent; share through src/lib or src/components.`
           : `src/${from} must not import ${to}: shared code never depends on a feature.`;
@@ -93,7 +96,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },

@@ -27,6 +27,8 @@ export interface TestApp {
   config: Config;
   /** Signs in through the API and returns the access token. */
   tokenFor(role: RoleId): Promise<string>;
+  /** Calls the API as a role: status and parsed JSON body. */
+  as(role: RoleId): ApiCaller;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,13 @@ export interface TestApp {
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
 }
+
+/** The reply body is typed by the caller: `await admin<DeviceDetail>('GET', url)`. */
+export type ApiCaller = <T = { message: string }>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => Promise<{ status: number; body: T }>;
 
 export interface TestAppOptions {
   /** Seed the demo plant and connect the gateway to an in-process simulator over TCP. */
@@ -70,12 +79,27 @@ export async function buildTestApp(
     if (res.statusCode !== 200) throw new Error(`login as role ${role} failed: ${res.body}`);
     return (res.json() as { token: string }).token;
   };
+  const tokens = new Map<RoleId, string>();
+  const as =
+    (role: RoleId): ApiCaller =>
+    async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const token = tokens.get(role) ?? (await tokenFor(role));
+      tokens.set(role, token);
+      const res = await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+      return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T };
+    };
   return {
     app,
     services,
     database,
     config,
     tokenFor,
+    as,
     close: async () => {
       await app.close();
       await services.runtime.stop();

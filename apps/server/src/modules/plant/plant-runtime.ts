@@ -15,6 +15,10 @@ import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.t
 import type { PlantRepository } from './plant-repository.ts';
 import { PlantSimulatorHost } from './plant-simulator-host.ts';
 
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
 export const PLC_LINK_SOURCE = 'plc-link';
 const alarmSource = (deviceCode: string) => `alarm:${deviceCode}`;
 
@@ -213,7 +217,7 @@ export class PlantRuntime {
       this.#safely('unconfirmed warning', async () => {
         await notifications.raise({
           type: 'warning',
-          text: `The PLC did not confirm ${label} = ${r.value} on ${device?.name ?? r.device_id} within ${Math.round(this.#d.config.confirmTimeoutMs / 1000)} s.`,
+          text: `The PLC did not confirm ${label} = ${r.value} on ${device?.name ?? r.device_id} within ${formatDuration(this.#d.config.confirmTimeoutMs)}.`,
           by: r.who,
           deviceRef: device?.ref ?? null,
         });

@@ -1,0 +1,193 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Role,
+  type ActiveNotifications,
+  type DeviceSummary,
+  type LiveEvent,
+  type Notification,
+} from '@roastery/contract';
+import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('alarms from the PLC', () => {
+  let t: TestApp;
+  let admin: ApiCaller;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { plant: true });
+    admin = t.as(Role.Administrator);
+  });
+  afterAll(() => t.close());
+
+  const active = async () =>
+    (await admin<ActiveNotifications>('GET', '/api/notification/active')).body;
+
+  it('raises an alarm with the device alarm text once, records the clearing, and acknowledges', async () => {
+    expect((await admin('POST', '/api/simulator/alarm', { device_id: 'R1', code: 1 })).status).toBe(
+      200,
+    );
+    const raised = await eventually(
+      async () => (await active()).data.find((n) => n.device_id === 'R1'),
+      'the alarm notification',
+    );
+    expect(raised).toMatchObject({
+      type: 'alarm',
+      text: 'Roaster 1: Burner flame failure',
+      by: 'PLC',
+      ack: false,
+      clearedAt: null,
+    });
+    const device = await eventually(async () => {
+      const list = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
+      return list.find((d) => d.device_id === 'R1' && d.alarm);
+    }, 'the device alarm');
+    expect(device).toMatchObject({ alarm: 'Burner flame failure', alarmType: 'alarm' });
+
+    await admin('POST', '/api/simulator/alarm', { device_id: 'R1', code: 0 });
+    await eventually(async () => {
+      const all = (await admin<{ data: Notification[] }>('GET', '/api/notification/all')).body.data;
+      return all.find((n) => n.id === raised.id)?.clearedAt;
+    }, 'the clearing');
+    expect((await active()).data.filter((n) => n.device_id === 'R1')).toHaveLength(1);
+
+    const acked = await admin<Notification>('POST', `/api/notification/ack/${raised.id}`);
+    expect(acked.body).toMatchObject({ ack: true });
+    expect((await active()).count).toBe(0);
+    expect((await admin('POST', '/api/notification/ack/99999')).status).toBe(404);
+  });
+
+  it('pushes each notification once and acknowledges all', async () => {
+    await admin('POST', '/api/alarm-text/message', {
+      device_id: 'PK1',
+      message: 'Film splice needed',
+    });
+    await admin('POST', '/api/alarm-text/message', { device_id: 'PK2', message: 'Carton jam' });
+    const pushed = (await admin<Notification[]>('GET', '/api/notification/push/all')).body;
+    expect(pushed.map((n) => n.text)).toEqual([
+      'Packer 2: Carton jam',
+      'Packer 1: Film splice needed',
+    ]);
+    await admin('PUT', `/api/notification/active/${pushed[0]!.id}/`);
+    expect((await admin<Notification[]>('GET', '/api/notification/push/all')).body).toHaveLength(1);
+    const all = await admin<{ count: number }>('POST', '/api/notification/ack/all/notification');
+    expect(all.body.count).toBe(2);
+    expect((await active()).count).toBe(0);
+  });
+
+  it('keeps operators away from notifications', async () => {
+    expect((await t.as(Role.Operator)('GET', '/api/notification/active')).status).toBe(403);
+  });
+});
+
+describe('the PLC link', () => {
+  let t: TestApp;
+  let admin: ApiCaller;
+  beforeAll(async () => {
+    t = await buildTestApp({ SIMULATOR_PORT: String(await freePort()) }, { plant: true });
+    admin = t.as(Role.Administrator);
+    await eventually(() => t.services.runtime.connected(), 'the first connection');
+  });
+  afterAll(() => t.close());
+
+  it('raises an alarm when the PLC goes, shows values offline, and clears it when it is back', async () => {
+    await t.services.runtime.simulator.stop();
+    const lost = await eventually(async () => {
+      const { body } = await admin<ActiveNotifications>('GET', '/api/notification/active');
+      return body.data.find((n) => n.text.startsWith('PLC connection lost'));
+    }, 'the connection-lost alarm');
+    expect(lost).toMatchObject({ type: 'alarm', by: 'console', clearedAt: null });
+    const offline = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
+    expect(offline.every((d) => d.quality === 'offline')).toBe(true);
+    const refused = await admin('PUT', '/api/device/mode/GS1');
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe(
+      'The PLC is not connected: nothing was sent. Check the PLC link and try again.',
+    );
+
+    await t.services.runtime.simulator.start();
+    await eventually(
+      async () => {
+        const { body } = await admin<{ data: Notification[] }>('GET', '/api/notification/all');
+        return body.data.find((n) => n.id === lost.id)?.clearedAt;
+      },
+      'the alarm cleared',
+      40_000,
+    );
+    await eventually(async () => {
+      const list = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
+      return list.every((d) => d.quality === 'good');
+    }, 'values live again');
+  });
+});
+
+describe('writes the PLC does not confirm', () => {
+  it('raise a warning notification and are logged as unconfirmed', async () => {
+    const t = await buildTestApp({ PLC_CONFIRM_TIMEOUT: '100ms' }, { plant: true });
+    try {
+      const admin = t.as(Role.Administrator);
+      await eventually(() => t.services.runtime.connected(), 'the connection');
+      await admin('PUT', '/api/device/mode/GS5');
+      const warning = await eventually(async () => {
+        const { body } = await admin<ActiveNotifications>('GET', '/api/notification/active');
+        return body.data.find((n) => n.type === 'warning');
+      }, 'the warning');
+      expect(warning.text).toBe(
+        'The PLC did not confirm Manual Mode = 1 on Green Silo 5 within 100 ms.',
+      );
+      expect(warning.by).toBe('Administrator');
+      const { body } = await admin<{
+        data: { result: string | null; event_description: string }[];
+      }>('POST', '/api/event', { where: { kind: 'plc-write' } });
+      expect(body.data[0]).toMatchObject({
+        result: 'unconfirmed',
+        event_description:
+          'Manual Mode set to 1: unconfirmed (the PLC did not confirm within 100 ms)',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('GET /api/live', () => {
+  it('streams device changes as they are scanned', async () => {
+    const t = await buildTestApp({}, { plant: true });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    try {
+      const token = await t.tokenFor(Role.Supervisor);
+      await eventually(() => t.services.runtime.connected(), 'the connection');
+      const res = await fetch(`${base}/api/live`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      await t.services.simulator.setAlarm('GS2', 2);
+      let text = '';
+      const event = await eventually(async () => {
+        const { value } = await reader.read();
+        text += value ?? '';
+        const blocks = text.split('\n\n').filter((b) => b.includes('data: '));
+        const events = blocks.map((b) => JSON.parse(b.slice(b.indexOf('data: ') + 6)) as LiveEvent);
+        return events.find((e) => e.type === 'notification');
+      }, 'a live notification');
+      expect(event).toMatchObject({
+        type: 'notification',
+        notification: { device_id: 'GS2', type: 'alarm' },
+      });
+      expect(text).toContain('event: device');
+    } finally {
+      abort.abort();
+      await t.close();
+    }
+  });
+});
