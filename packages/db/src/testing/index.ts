@@ -1,1 +1,1 @@
-export { createTestDatabase, testServerUrl } from './template.ts';
+export { createTestDatabase, prepareTemplate, testServerUrl } from './template.ts';

@@ -1,0 +1,105 @@
+/**
+ * Live-update latency: from a value changing in the PLC (the simulator's register) to the
+ * Server-Sent Event reaching a browser-like client of /api/live, through the real gateway,
+ * scanner, event bus and HTTP stream.
+ *
+ *   node bench/live-latency.ts [--samples 40] [--interval 250]
+ *
+ * Prints one JSON document on stdout. The latency is bounded below by the scan: a change waits
+ * on average half a scan interval to be read, so compare runs at the same interval.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Role, type LiveEvent } from '@roastery/contract';
+import { prepareTemplate } from '@roastery/db/testing';
+import { buildTestApp } from '@roastery/server/testing';
+
+const { values: args } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '40' },
+    interval: { type: 'string', default: '250' },
+  },
+});
+const samples = Number(args.samples);
+const intervalMs = Number(args.interval);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
+const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
+const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${intervalMs}ms` }, { plant: true });
+const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+const abort = new AbortController();
+try {
+  const sim = t.services.runtime.simulator.running;
+  if (!sim) throw new Error('the simulator is not running');
+  const token = await t.tokenFor(Role.Supervisor);
+  const res = await fetch(`${base}/api/live`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  if (!res.body) throw new Error('no stream');
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const waiting = new Map<number, (at: number) => void>();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (!data) continue;
+        const event = JSON.parse(data.slice(6)) as LiveEvent;
+        if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
+          waiting.get(event.value ?? -1)?.(performance.now());
+        }
+      }
+    }
+  })().catch(() => undefined);
+
+  while (!t.services.runtime.connected()) await new Promise((r) => setTimeout(r, 50));
+  const latencies: number[] = [];
+  for (let i = 1; i <= samples; i++) {
+    const value = 100 + i;
+    const arrived = new Promise<number>((resolve) => waiting.set(value, resolve));
+    const start = performance.now();
+    sim.model.setValue('DS1', 'Scale Weight', value);
+    latencies.push((await arrived) - start);
+    waiting.delete(value);
+    // Start the next change at a random point of the scan cycle.
+    await new Promise((r) => setTimeout(r, Math.random() * intervalMs));
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'live-latency',
+        description: 'PLC register change -> SSE event at a client of /api/live',
+        scanIntervalMs: intervalMs,
+        samples,
+        ms: {
+          min: round(sorted[0] ?? NaN),
+          median: round(percentile(sorted, 50)),
+          p95: round(percentile(sorted, 95)),
+          p99: round(percentile(sorted, 99)),
+          max: round(sorted.at(-1) ?? NaN),
+        },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  abort.abort();
+  await t.close();
+  await removeTemplate();
+  await rm(dir, { recursive: true, force: true });
+}
