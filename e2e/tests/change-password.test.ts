@@ -29,25 +29,25 @@ describe('change password', () => {
   test('Submit stays disabled until the spec rules hold, with their messages', async () => {
     const { page, url } = harness();
     await openChangePassword(page, url);
-    expect(await submit(page).isDisabled()).toBe(true);
+    await expect.poll(() => submit(page).isDisabled()).toBe(true);
 
     await page.getByLabel('Old Password').fill(USER_PASSWORD);
     await page.getByLabel('New Password').fill('short');
     await page.getByText(TOO_SHORT).waitFor();
-    expect(await submit(page).isDisabled()).toBe(true);
+    await expect.poll(() => submit(page).isDisabled()).toBe(true);
 
     await page.getByLabel('New Password').fill('long-enough-1');
     await page.getByLabel('Confirm Password').fill('long-enough-2');
     await page.getByText(MISMATCH).waitFor();
     await page.getByText(TOO_SHORT).waitFor({ state: 'detached' });
-    expect(await submit(page).isDisabled()).toBe(true);
+    await expect.poll(() => submit(page).isDisabled()).toBe(true);
 
     await page.getByLabel('Confirm Password').fill('long-enough-1');
     await page.getByText(MISMATCH).waitFor({ state: 'detached' });
-    expect(await submit(page).isEnabled()).toBe(true);
+    await expect.poll(() => submit(page).isEnabled()).toBe(true);
 
     await page.getByLabel('Old Password').fill('short');
-    expect(await submit(page).isDisabled()).toBe(true);
+    await expect.poll(() => submit(page).isDisabled()).toBe(true);
 
     await page.getByLabel('Old Password').fill('');
     await page.getByText('Please enter your old password').waitFor();

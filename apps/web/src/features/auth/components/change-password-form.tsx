@@ -25,9 +25,6 @@ function canSubmit(oldPassword = '', newPassword = '', confirmPassword = ''): bo
 
 export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordValues>();
-  const oldPassword = Form.useWatch('oldPassword', form);
-  const newPassword = Form.useWatch('newPassword', form);
-  const confirmPassword = Form.useWatch('confirmPassword', form);
   const { message, notification } = useFeedback();
   const mutation = useChangePassword({
     onSuccess: (reply) => {
@@ -74,14 +71,22 @@ export function ChangePasswordForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        disabled={!canSubmit(oldPassword, newPassword, confirmPassword)}
-        loading={mutation.isPending}
-      >
-        Submit
-      </Button>
+      <Form.Item shouldUpdate noStyle>
+        {() => {
+          // Re-rendered by the form store on every keystroke, so the button never lags the fields.
+          const values = form.getFieldsValue();
+          return (
+            <Button
+              type="primary"
+              htmlType="submit"
+              disabled={!canSubmit(values.oldPassword, values.newPassword, values.confirmPassword)}
+              loading={mutation.isPending}
+            >
+              Submit
+            </Button>
+          );
+        }}
+      </Form.Item>
     </Form>
   );
 }
