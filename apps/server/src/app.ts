@@ -131,6 +131,7 @@ export async function createServices(
       alarmTexts: alarmTextRepository,
       runtime,
       eventLog,
+      plant,
     }),
     commands: new CommandService(commandRepository, deviceRepository),
     alarmTexts: new AlarmTextService(alarmTextRepository, deviceRepository, notifications),

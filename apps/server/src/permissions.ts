@@ -48,6 +48,9 @@ export const permissions: Record<string, Access> = {
   'POST /api/device/create': PLANT,
   'PUT /api/device/:id': PLANT,
   'DELETE /api/device/:id': PLANT,
+  'GET /api/device/tags/:id': PLANT,
+  // The address map decides what the console writes to the plant: administrators only.
+  'PUT /api/device/tags/:id': ADMIN,
   'PUT /api/device/mode/:id': PLANT,
   'POST /api/device/event': PLANT,
   'PUT /api/command/toogle/:id': PLANT,

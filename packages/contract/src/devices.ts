@@ -178,3 +178,23 @@ export const blockBody = z.strictObject({
   block: z.number().int().positive(),
   value: z.union([z.literal(0), z.literal(1)]),
 });
+
+/** One PLC tag of a device, as an administrator edits the address map. */
+export const deviceTag = z.strictObject({
+  command_kind: z.enum(['binary', 'input']),
+  command_id: z.number().int().positive(),
+  area: z.enum(['coil', 'holding']),
+  address: z.number().int().min(0).max(65535),
+  data_type: z.enum(['bool', 'uint16', 'int16', 'uint32', 'int32']),
+  scale: z.number().int().positive().max(1_000_000),
+  feedback_command_id: z.number().int().positive().nullable(),
+});
+export type DeviceTagDto = z.infer<typeof deviceTag>;
+
+export const deviceTagView = deviceTag.extend({
+  command_label: z.string(),
+  command_owner: z.enum(['app', 'plc']),
+});
+export type DeviceTagView = z.infer<typeof deviceTagView>;
+
+export const saveDeviceTagsBody = z.strictObject({ tags: z.array(deviceTag).max(200) });

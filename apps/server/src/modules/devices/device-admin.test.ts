@@ -10,6 +10,7 @@ import {
   type CommandList,
   type DeviceDetail,
   type DeviceStatusDto,
+  type DeviceTagView,
   type DeviceTypeCommands,
 } from '@roastery/contract';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
@@ -249,5 +250,35 @@ describe('device statuses', () => {
     expect(updated.body).toMatchObject({ name: 'Hot', type: 'input', command: 'Bean Temperature' });
     expect((await admin('DELETE', `/api/device-status/${created.body.id}`)).status).toBe(200);
     expect((await admin('DELETE', `/api/device-status/${created.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('the address map', () => {
+  it("shows a device's tags and lets an administrator move them, checking the whole map", async () => {
+    const { body: tags } = await admin<DeviceTagView[]>('GET', '/api/device/tags/WRB2');
+    expect(tags.find((x) => x.command_label === 'Occupancy')).toMatchObject({
+      area: 'holding',
+      data_type: 'uint32',
+      scale: 100,
+      command_owner: 'plc',
+    });
+    const edit = tags.map(({ command_label: _l, command_owner: _o, ...tag }) => tag);
+    const { body: other } = await admin<DeviceTagView[]>('GET', '/api/device/tags/WRB3');
+    const clash = edit.map((tag, i) => (i === 0 ? { ...tag, address: other[0]!.address } : tag));
+    const refused = await admin('PUT', '/api/device/tags/WRB2', { tags: clash });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/overlap/);
+
+    const moved = edit.map((tag) => ({ ...tag, address: tag.address + 2000 }));
+    const supervisor = t.as(Role.Supervisor);
+    expect((await supervisor('PUT', '/api/device/tags/WRB2', { tags: moved })).status).toBe(403);
+    const saved = await admin<DeviceTagView[]>('PUT', '/api/device/tags/WRB2', { tags: moved });
+    expect(saved.status).toBe(200);
+    expect(saved.body.map((x) => x.address)).toEqual(tags.map((x) => x.address + 2000));
+    await eventually(
+      async () =>
+        (await admin<DeviceDetail>('GET', '/api/device/detail?id=WRB2')).body.quality === 'good',
+      'WRB2 read at its new addresses',
+    );
   });
 });

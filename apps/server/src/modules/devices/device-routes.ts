@@ -12,11 +12,13 @@ import {
   deviceEventBody,
   deviceFormData,
   deviceSummary,
+  deviceTagView,
   deviceType,
   devicesByTypeQuery,
   errorReply,
   messageReply,
   occupancyBody,
+  saveDeviceTagsBody,
   updateDeviceBody,
   writeReply,
 } from '@roastery/contract';
@@ -157,6 +159,31 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
       await devices.delete(request.params.id);
       return { message: 'Device deleted' };
     },
+  );
+  app.get(
+    '/device/tags/:id',
+    {
+      schema: {
+        tags,
+        summary: "A device's PLC tags (its part of the address map)",
+        params: deviceCodeParams,
+        response: { 200: z.array(deviceTagView), 404: errorReply },
+      },
+    },
+    (request) => devices.tags(request.params.id),
+  );
+  app.put(
+    '/device/tags/:id',
+    {
+      schema: {
+        tags,
+        summary: "Replace a device's PLC tags; the whole map is checked and the gateway reloads",
+        params: deviceCodeParams,
+        body: saveDeviceTagsBody,
+        response: { 200: z.array(deviceTagView), ...refused },
+      },
+    },
+    (request) => devices.saveTags(request.params.id, request.body.tags),
   );
   app.put(
     '/device/mode/:id',

@@ -7,12 +7,15 @@ import {
   type DeviceCommand,
   type DeviceDetail,
   type DeviceSummary,
+  type DeviceTagDto,
+  type DeviceTagView,
+  type PlantTag,
   type Quality,
   type StageId,
   type UpdateDeviceBody,
   type WriteReply,
 } from '@roastery/contract';
-import { encodeTag, TagValueError, type TagRef } from '@roastery/plc';
+import { encodeTag, TagMap, TagMapError, TagValueError, type TagRef } from '@roastery/plc';
 import type { Database } from '@roastery/db';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -21,6 +24,7 @@ import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.t
 import type { DeviceStatusRepository } from '../device-statuses/device-status-repository.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { PlantRepository } from '../plant/plant-repository.ts';
 import type { CommandRepository } from '../commands/command-repository.ts';
 import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
 import { requireDevice } from './require-device.ts';
@@ -34,6 +38,7 @@ export interface DeviceServiceDeps {
   alarmTexts: AlarmTextRepository;
   runtime: PlantRuntime;
   eventLog: EventLogService;
+  plant: PlantRepository;
 }
 
 interface LiveCommand extends DeviceCommand {
@@ -345,6 +350,79 @@ export class DeviceService {
     });
     if (retyped) await this.#d.runtime.reload();
     return this.detail(code);
+  }
+
+  /** A device's PLC tags: the address map as the administrator edits it. */
+  async tags(code: string): Promise<DeviceTagView[]> {
+    const device = await requireDevice(this.#d.devices, code);
+    const rows = await this.#d.devices.tags(device.id);
+    const commands = await this.#d.plant.commands();
+    return rows
+      .map((t) => {
+        const def = commands.find((c) => c.kind === t.kind && c.id === t.commandId);
+        return {
+          command_kind: t.kind,
+          command_id: t.commandId,
+          command_label: def?.label ?? `${t.kind} ${t.commandId}`,
+          command_owner: def?.owner ?? 'plc',
+          area: t.area,
+          address: t.address,
+          data_type: t.dataType,
+          scale: t.scale,
+          feedback_command_id: t.feedbackCommandId,
+        };
+      })
+      .sort((a, b) => a.area.localeCompare(b.area) || a.address - b.address);
+  }
+
+  /**
+   * Replaces a device's PLC tags after checking the whole plant's map with them: no overlap
+   * with another device, the right area per kind, feedbacks that exist. Every problem is named.
+   */
+  async saveTags(code: string, tags: DeviceTagDto[]): Promise<DeviceTagView[]> {
+    const device = await requireDevice(this.#d.devices, code);
+    if (device.virtual) throw unprocessable(`${device.name} is virtual and has no PLC tags.`);
+    const [plantTags, commands] = await Promise.all([
+      this.#d.plant.tags(),
+      this.#d.plant.commands(),
+    ]);
+    const proposed: PlantTag[] = [
+      ...plantTags.filter((t) => t.device_id !== device.deviceId),
+      ...tags.map((t) => ({
+        device_id: device.deviceId,
+        command_kind: t.command_kind,
+        command_id: t.command_id,
+        area: t.area,
+        address: t.address,
+        data_type: t.data_type,
+        scale: t.scale,
+        ...(t.feedback_command_id != null ? { feedback_command_id: t.feedback_command_id } : {}),
+      })),
+    ];
+    try {
+      new TagMap(proposed, commands);
+    } catch (error) {
+      if (error instanceof TagMapError) throw unprocessable(error.problems.join('; '));
+      throw error;
+    }
+    await this.#d.db.transaction(async (tx) => {
+      await this.#d.devices.deleteTags(device.id, tx);
+      await this.#d.devices.insertTags(
+        device.id,
+        tags.map((t) => ({
+          kind: t.command_kind,
+          commandId: t.command_id,
+          area: t.area,
+          address: t.address,
+          dataType: t.data_type,
+          scale: t.scale,
+          feedbackCommandId: t.feedback_command_id,
+        })),
+        tx,
+      );
+    });
+    await this.#d.runtime.reload();
+    return this.tags(code);
   }
 
   async delete(code: string): Promise<void> {
