@@ -29,6 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
         throw new Error(
           `Another console (process ${owner}) is using the data folder ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+          { cause: error },
         );
       }
       rmSync(file, { force: true });
