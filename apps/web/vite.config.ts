@@ -15,12 +15,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      treeshake: {
-        // The shared contract only declares schemas and constants, but its package does not
-        // say so; without this every screen would carry every schema (and zod) of the plant.
-        moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }],
-      },
-    },
   },
 });

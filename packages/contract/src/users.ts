@@ -42,6 +42,10 @@ export const refreshBody = z.strictObject({
 export const refreshReply = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshReply = z.infer<typeof refreshReply>;
 
+/** A password change ends every other session and hands this one fresh tokens. */
+export const changePasswordReply = refreshReply.extend({ message: z.string() });
+export type ChangePasswordReply = z.infer<typeof changePasswordReply>;
+
 export const resetPasswordBody = z.strictObject({
   oldPassword: z.string().min(1, 'Old password is required'),
   newPassword,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordReply,
   errorReply,
   loginBody,
   loginReply,
@@ -9,7 +10,6 @@ import {
   refreshReply,
   resetPasswordBody,
 } from '@roastery/contract';
-import { z } from 'zod';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { AuthService } from './auth-service.ts';
 
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: "Change one's own password; other sessions end, this one gets new tokens",
         body: resetPasswordBody,
-        response: { 200: refreshReply.extend({ message: z.string() }), 422: errorReply },
+        response: { 200: changePasswordReply, 422: errorReply },
       },
     },
     async (request) => {

@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  messageReply,
-  refreshReply,
-  type MessageReply,
-  type RefreshReply,
+  changePasswordReply,
+  type ChangePasswordReply,
   type ResetPasswordBody,
 } from '@roastery/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { replaceTokens } from '../../../lib/session.ts';
-
-const changePasswordReply = refreshReply.extend(messageReply.shape);
-export type ChangePasswordReply = RefreshReply & MessageReply;
 
 export function changePassword(body: ResetPasswordBody): Promise<ChangePasswordReply> {
   return apiRequest('/user/reset-password', changePasswordReply, { method: 'PUT', body });
