@@ -17,7 +17,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  // JSON lines for log collectors; readable lines when a person watches the terminal.
+  const logger = pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
   logger.info({ version: appVersion }, 'Roastery Console starting');
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
