@@ -62,6 +62,20 @@ function worst(qualities: Quality[]): Quality {
   return qualities.reduce<Quality>((w, q) => (RANK[q] > RANK[w] ? q : w), 'good');
 }
 
+/** The columns a create or update body sets; only types 8 and 13 keep a capacity. */
+function deviceColumns(body: UpdateDeviceBody) {
+  return {
+    name: body.device_name,
+    description: body.device_description,
+    typeId: body.device_type,
+    stage: body.device_stage,
+    unit: body.device_unit,
+    image: body.image,
+    features: body.device_features,
+    capacity: CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null,
+  };
+}
+
 function formatLbs(n: number): string {
   return `${n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })} lbs`;
 }
@@ -287,17 +301,7 @@ export class DeviceService {
     try {
       await this.#d.db.transaction(async (tx) => {
         const ref = await this.#d.devices.insert(
-          {
-            deviceId: body.device_id,
-            name: body.device_name,
-            description: body.device_description,
-            typeId: body.device_type,
-            stage: body.device_stage,
-            unit: body.device_unit,
-            image: body.image,
-            features: body.device_features,
-            capacity: CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null,
-          },
+          { deviceId: body.device_id, ...deviceColumns(body) },
           tx,
         );
         await this.#d.devices.insertTags(ref, tags, tx);
@@ -318,7 +322,7 @@ export class DeviceService {
   async update(code: string, body: UpdateDeviceBody): Promise<DeviceDetail> {
     const device = await requireDevice(this.#d.devices, code);
     await this.#checkType(body.device_type);
-    const capacity = CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null;
+    const { capacity } = deviceColumns(body);
     if (capacity !== null && device.occupancy > capacity) {
       throw unprocessable(
         `The capacity cannot be below the current occupancy (${formatLbs(device.occupancy)}).`,
@@ -329,20 +333,7 @@ export class DeviceService {
       ? await allocateTags(this.#d.devices, this.#d.commands, body.device_type)
       : [];
     await this.#d.db.transaction(async (tx) => {
-      await this.#d.devices.update(
-        device.id,
-        {
-          name: body.device_name,
-          description: body.device_description,
-          typeId: body.device_type,
-          stage: body.device_stage,
-          unit: body.device_unit,
-          image: body.image,
-          features: body.device_features,
-          capacity,
-        },
-        tx,
-      );
+      await this.#d.devices.update(device.id, deviceColumns(body), tx);
       if (retyped) {
         await this.#d.devices.deleteTags(device.id, tx);
         await this.#d.devices.insertTags(device.id, tags, tx);
