@@ -27,12 +27,20 @@ function artifactName(testName: string): string {
   return `${testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`;
 }
 
+export interface HarnessOptions {
+  /** Seed the demo plant (GS1-6, R1-2, ...) and connect the server to its PLC simulator. */
+  plant?: boolean;
+}
+
 /**
  * Per test file: starts the real server (with env overrides such as ACCESS_TOKEN_TTL) and a
  * headless Chromium with a fresh profile; per test: a new tab with no cookies. A failing test
  * leaves a screenshot in e2e/artifacts. Returns a getter, valid inside tests and hooks.
  */
-export function useConsoleHarness(env: Record<string, string> = {}): () => Console {
+export function useConsoleHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): () => Console {
   let server: TestServer | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -42,7 +50,7 @@ export function useConsoleHarness(env: Record<string, string> = {}): () => Conso
     if (!existsSync(join(WEB_DIST, 'index.html'))) {
       throw new Error('The web app is not built: run npm run build -w @roastery/web first.');
     }
-    server = await startTestServer({ WEB_DIST, ...env });
+    server = await startTestServer({ WEB_DIST, ...env }, { plant: options.plant ?? false });
     profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
