@@ -51,19 +51,28 @@ const UsersPage = lazyPage(() =>
   import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
 );
 const AdminDevicesPage = lazyPage(() =>
-  import('../features/devices/pages/admin-devices-page.tsx').then((m) => m.AdminDevicesPage),
+  import('../features/device-admin/pages/admin-devices-page.tsx').then((m) => m.AdminDevicesPage),
 );
 const DeviceStatusPage = lazyPage(() =>
-  import('../features/devices/pages/device-status-page.tsx').then((m) => m.DeviceStatusPage),
+  import('../features/device-status/pages/device-status-page.tsx').then((m) => m.DeviceStatusPage),
 );
 const AddDevicePage = lazyPage(() =>
-  import('../features/devices/pages/add-device-page.tsx').then((m) => m.AddDevicePage),
+  import('../features/device-admin/pages/add-device-page.tsx').then((m) => m.AddDevicePage),
+);
+const UpdateDevicePage = lazyPage(() =>
+  import('../features/device-admin/pages/update-device-page.tsx').then((m) => m.UpdateDevicePage),
 );
 const DeviceAlarmPage = lazyPage(() =>
-  import('../features/devices/pages/device-alarm-page.tsx').then((m) => m.DeviceAlarmPage),
+  import('../features/alarm-texts/pages/device-alarm-page.tsx').then((m) => m.DeviceAlarmPage),
+);
+const AlarmMessagePage = lazyPage(() =>
+  import('../features/alarm-texts/pages/alarm-message-page.tsx').then((m) => m.AlarmMessagePage),
 );
 const CommandsPage = lazyPage(() =>
-  import('../features/devices/pages/commands-page.tsx').then((m) => m.CommandsPage),
+  import('../features/commands/pages/commands-page.tsx').then((m) => m.CommandsPage),
+);
+const TypeCommandsPage = lazyPage(() =>
+  import('../features/commands/pages/type-commands-page.tsx').then((m) => m.TypeCommandsPage),
 );
 const FlowsPage = lazyPage(() =>
   import('../features/workflows/pages/flows-page.tsx').then((m) => m.FlowsPage),
@@ -112,8 +121,12 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.devices.path, element: <AdminDevicesPage /> },
   { path: paths.admin.deviceStatus.path, element: <DeviceStatusPage /> },
   { path: paths.admin.addDevice.path, element: <AddDevicePage /> },
+  { path: paths.admin.deviceUpdate.path, element: <UpdateDevicePage /> },
   { path: paths.admin.deviceAlarm.path, element: <DeviceAlarmPage /> },
+  { path: paths.admin.deviceAlarmMessage.path, element: <AlarmMessagePage /> },
   { path: paths.admin.commands.path, element: <CommandsPage /> },
+  { path: paths.admin.typeBinaryCommands.path, element: <TypeCommandsPage kind="binary" /> },
+  { path: paths.admin.typeInputCommands.path, element: <TypeCommandsPage kind="input" /> },
   { path: paths.admin.flows.path, element: <FlowsPage /> },
   { path: paths.admin.flow.path, element: <FlowPage /> },
   { path: paths.admin.flowSort.path, element: <FlowSortPage /> },

@@ -66,18 +66,38 @@ export const paths = {
     devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
     deviceStatus: { path: '/admin/device-status', getHref: () => '/admin/device-status' },
     flows: { path: '/admin/flow', getHref: () => '/admin/flow' },
-    commands: { path: '/admin/command', getHref: () => '/admin/command' },
+    commands: {
+      path: '/admin/command',
+      getHref: (query: { tab?: number } = {}) => withQuery('/admin/command', { t: query.tab }),
+    },
+    typeBinaryCommands: {
+      path: '/admin/command/:id/binary',
+      getHref: (typeId: number) => withParam('/admin/command/:id/binary', 'id', typeId),
+    },
+    typeInputCommands: {
+      path: '/admin/command/:id/input',
+      getHref: (typeId: number) => withParam('/admin/command/:id/input', 'id', typeId),
+    },
     reports: { path: '/admin/reports', getHref: () => '/admin/reports' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     addDevice: { path: '/admin/add-device', getHref: () => '/admin/add-device' },
+    deviceUpdate: {
+      path: '/admin/device/:deviceId',
+      getHref: (deviceId: string) => withParam('/admin/device/:deviceId', 'deviceId', deviceId),
+    },
     deviceFlowEdit: {
       path: '/admin/flow/edit/:deviceId',
-      getHref: (deviceId: number) => withParam('/admin/flow/edit/:deviceId', 'deviceId', deviceId),
+      getHref: (deviceId: string) => withParam('/admin/flow/edit/:deviceId', 'deviceId', deviceId),
     },
     deviceAlarm: {
       path: '/admin/device/alarm/:deviceId',
-      getHref: (deviceId: number) =>
+      getHref: (deviceId: string) =>
         withParam('/admin/device/alarm/:deviceId', 'deviceId', deviceId),
+    },
+    deviceAlarmMessage: {
+      path: '/admin/device/alarm/:deviceId/message',
+      getHref: (deviceId: string) =>
+        withParam('/admin/device/alarm/:deviceId/message', 'deviceId', deviceId),
     },
     flow: {
       path: '/admin/flow/:id',
