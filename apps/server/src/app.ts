@@ -46,6 +46,8 @@ import { EventLogService } from './modules/events/event-log-service.ts';
 import { eventRoutes } from './modules/events/event-routes.ts';
 import { SimulatorService } from './modules/simulator/simulator-service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator-routes.ts';
+import { LedgerRepository } from './modules/inventory/ledger-repository.ts';
+import { LedgerService } from './modules/inventory/ledger-service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -60,6 +62,7 @@ export interface Services {
   runtime: PlantRuntime;
   live: LiveBus;
   plant: PlantRepository;
+  ledger: LedgerService;
 }
 
 export interface AppDeps {
@@ -140,6 +143,7 @@ export async function createServices(
     runtime,
     live,
     plant,
+    ledger: new LedgerService(db, new LedgerRepository()),
   };
 }
 

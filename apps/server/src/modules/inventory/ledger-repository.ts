@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  beans,
+  deviceLots,
+  devices,
+  ledgerEntries,
+  lots,
+  type Executor,
+  type LedgerReason,
+} from '@roastery/db';
+
+export interface LockedDevice {
+  id: number;
+  deviceId: string;
+  name: string;
+  /** Capacity in hundredths of a pound; null when the device has no limit. */
+  capacityCenti: number | null;
+}
+
+export interface Holding {
+  seq: number;
+  lotId: number;
+  centiLbs: number;
+  segregation: string | null;
+}
+
+export interface NewLedgerRow {
+  movementId: string;
+  fromDevice: number | null;
+  toDevice: number | null;
+  lotId: number;
+  centiLbs: number;
+  reason: LedgerReason;
+  dumpId?: number | null;
+  transferId?: number | null;
+  orderId?: number | null;
+  batchId?: number | null;
+  userId?: number | null;
+  note?: string | null;
+  segregationOverride?: boolean;
+}
+
+/** The only SQL of the bean ledger and its per-device projection. */
+export class LedgerRepository {
+  /**
+   * Locks the devices of a movement, always in id order so that two movements over the same
+   * silos queue instead of deadlocking.
+   */
+  async lockDevices(tx: Executor, ids: number[]): Promise<Map<number, LockedDevice>> {
+    const rows = await tx
+      .select({
+        id: devices.id,
+        deviceId: devices.deviceId,
+        name: devices.name,
+        capacity: devices.capacity,
+      })
+      .from(devices)
+      .where(inArray(devices.id, ids))
+      .orderBy(asc(devices.id))
+      .for('update');
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          deviceId: r.deviceId,
+          name: r.name,
+          capacityCenti: r.capacity == null ? null : Math.round(r.capacity * 100),
+        },
+      ]),
+    );
+  }
+
+  /** What a device holds, oldest first. */
+  holdings(tx: Executor, deviceId: number): Promise<Holding[]> {
+    return tx
+      .select({
+        seq: deviceLots.seq,
+        lotId: deviceLots.lotId,
+        centiLbs: deviceLots.centiLbs,
+        segregation: beans.segregation,
+      })
+      .from(deviceLots)
+      .innerJoin(lots, eq(lots.id, deviceLots.lotId))
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .where(eq(deviceLots.deviceId, deviceId))
+      .orderBy(asc(deviceLots.seq));
+  }
+
+  async segregationOfLot(tx: Executor, lotId: number): Promise<string | null | undefined> {
+    const [row] = await tx
+      .select({ segregation: beans.segregation })
+      .from(lots)
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .where(eq(lots.id, lotId));
+    return row ? row.segregation : undefined;
+  }
+
+  async setHolding(tx: Executor, seq: number, centiLbs: number): Promise<void> {
+    if (centiLbs === 0) await tx.delete(deviceLots).where(eq(deviceLots.seq, seq));
+    else await tx.update(deviceLots).set({ centiLbs }).where(eq(deviceLots.seq, seq));
+  }
+
+  /** Adds a lot at the back of a device's queue, merging with the last holding of the same lot. */
+  async append(tx: Executor, deviceId: number, lotId: number, centiLbs: number): Promise<void> {
+    const [last] = await tx
+      .select()
+      .from(deviceLots)
+      .where(eq(deviceLots.deviceId, deviceId))
+      .orderBy(desc(deviceLots.seq))
+      .limit(1);
+    if (last && last.lotId === lotId) {
+      await tx
+        .update(deviceLots)
+        .set({ centiLbs: sql`${deviceLots.centiLbs} + ${centiLbs}` })
+        .where(eq(deviceLots.seq, last.seq));
+    } else {
+      await tx.insert(deviceLots).values({ deviceId, lotId, centiLbs });
+    }
+  }
+
+  async insertEntries(tx: Executor, rows: NewLedgerRow[]): Promise<void> {
+    if (rows.length) await tx.insert(ledgerEntries).values(rows);
+  }
+
+  async occupancyCenti(tx: Executor, deviceIds?: number[]): Promise<Map<number, number>> {
+    const rows = await tx
+      .select({ deviceId: deviceLots.deviceId, centi: sql<string>`sum(${deviceLots.centiLbs})` })
+      .from(deviceLots)
+      .where(deviceIds ? inArray(deviceLots.deviceId, deviceIds) : undefined)
+      .groupBy(deviceLots.deviceId);
+    return new Map(rows.map((r) => [r.deviceId, Number(r.centi)]));
+  }
+
+  /** Ledger-wide checks; each returned row is a broken invariant. */
+  async invariantViolations(tx: Executor): Promise<string[]> {
+    const perDevice = await tx.execute(sql`
+      with moved as (
+        select to_device as device, centi_lbs as delta from ${ledgerEntries} where to_device is not null
+        union all
+        select from_device, -centi_lbs from ${ledgerEntries} where from_device is not null
+      ),
+      by_ledger as (select device, sum(delta) as centi from moved group by device),
+      by_lots as (select device_ref as device, sum(centi_lbs) as centi from ${deviceLots} group by device_ref)
+      select coalesce(l.device, h.device) as device, coalesce(l.centi, 0)::text as ledger, coalesce(h.centi, 0)::text as held
+      from by_ledger l full join by_lots h on h.device = l.device
+      where coalesce(l.centi, 0) <> coalesce(h.centi, 0)`);
+    const perLot = await tx.execute(sql`
+      with entered as (select lot_ref as lot, sum(centi_lbs) as centi from ${ledgerEntries} where from_device is null group by lot_ref),
+      gone as (select lot_ref as lot, sum(centi_lbs) as centi from ${ledgerEntries} where to_device is null group by lot_ref),
+      held as (select lot_ref as lot, sum(centi_lbs) as centi from ${deviceLots} group by lot_ref)
+      select e.lot, e.centi::text as entered, coalesce(h.centi, 0)::text as held, coalesce(g.centi, 0)::text as gone
+      from entered e left join held h on h.lot = e.lot left join gone g on g.lot = e.lot
+      where e.centi <> coalesce(h.centi, 0) + coalesce(g.centi, 0)`);
+    const overCapacity = await tx.execute(sql`
+      select d.device_id, sum(l.centi_lbs)::text as held, d.capacity::text as capacity
+      from ${deviceLots} l join ${devices} d on d.id = l.device_ref
+      where d.capacity is not null group by d.id having sum(l.centi_lbs) > round(d.capacity * 100)`);
+    const rows = (r: unknown) => (r as { rows?: Record<string, unknown>[] }).rows ?? [];
+    return [
+      ...rows(perDevice).map(
+        (r) => `device ${String(r.device)}: ledger ${String(r.ledger)} != held ${String(r.held)}`,
+      ),
+      ...rows(perLot).map(
+        (r) =>
+          `lot ${String(r.lot)}: entered ${String(r.entered)} != held ${String(r.held)} + gone ${String(r.gone)}`,
+      ),
+      ...rows(overCapacity).map(
+        (r) => `${String(r.device_id)} holds ${String(r.held)} over capacity ${String(r.capacity)}`,
+      ),
+    ];
+  }
+
+  async findLotByNumber(tx: Executor, lotNumber: string) {
+    const [row] = await tx.select().from(lots).where(eq(lots.lotNumber, lotNumber));
+    return row;
+  }
+
+  async insertLot(tx: Executor, row: typeof lots.$inferInsert): Promise<number> {
+    const [created] = await tx.insert(lots).values(row).returning({ id: lots.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  }
+
+  async entriesOfLot(tx: Executor, lotId: number) {
+    return tx
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.lotId, lotId)))
+      .orderBy(asc(ledgerEntries.id));
+  }
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Executor, LedgerReason } from '@roastery/db';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import type { Holding, LedgerRepository, LockedDevice, NewLedgerRow } from './ledger-repository.ts';
+import { formatCenti, toCenti } from './weights.ts';
+
+/** What caused a movement, recorded on each of its ledger rows. */
+export interface MovementCause {
+  dumpId?: number;
+  transferId?: number;
+  orderId?: number;
+  batchId?: number;
+  userId?: number;
+  note?: string;
+}
+
+export interface Portion {
+  lotId: number;
+  centiLbs: number;
+}
+
+export interface Movement {
+  movementId: string;
+  portions: Portion[];
+}
+
+export interface ReceiveInput extends MovementCause {
+  toDevice: number;
+  lotId: number;
+  lbs: number;
+  reason: Extract<LedgerReason, 'dump' | 'roast_out' | 'adjust'>;
+  /** Put a segregated lot with other beans (or the reverse) on purpose; recorded on the rows. */
+  segregationOverride?: boolean;
+}
+
+export interface MoveInput extends MovementCause {
+  fromDevice: number;
+  /** null: the beans leave the plant (packed, wasted, written off). */
+  toDevice: number | null;
+  lbs: number;
+  reason: LedgerReason;
+  segregationOverride?: boolean;
+}
+
+/**
+ * The bean ledger: every movement is ledger rows plus the change to what each device holds,
+ * in one transaction, with the devices locked. Nothing is created or lost: what entered the
+ * plant equals what the devices hold plus what left.
+ */
+export class LedgerService {
+  readonly #db: Database;
+  readonly #repo: LedgerRepository;
+
+  constructor(db: Database, repo: LedgerRepository) {
+    this.#db = db;
+    this.#repo = repo;
+  }
+
+  /** Beans enter the plant into a device (a dump, a roasted batch, a correction upward). */
+  async receive(input: ReceiveInput): Promise<Movement> {
+    const centi = this.#positive(input.lbs);
+    return this.#db.transaction(async (tx) => {
+      const locked = await this.#repo.lockDevices(tx, [input.toDevice]);
+      const target = this.#device(locked, input.toDevice);
+      const segregation = await this.#repo.segregationOfLot(tx, input.lotId);
+      if (segregation === undefined) throw notFound(`Lot ${input.lotId} not found.`);
+      const targetHoldings = await this.#repo.holdings(tx, target.id);
+      this.#checkRoom(target, targetHoldings, centi);
+      this.#checkSegregation(target, targetHoldings, [segregation], input.segregationOverride);
+      const movementId = randomUUID();
+      await this.#repo.insertEntries(tx, [
+        this.#row(movementId, null, target.id, input.lotId, centi, input.reason, input),
+      ]);
+      await this.#repo.append(tx, target.id, input.lotId, centi);
+      return { movementId, portions: [{ lotId: input.lotId, centiLbs: centi }] };
+    });
+  }
+
+  /** Moves beans out of a device, oldest lots first, into another device or out of the plant. */
+  async move(input: MoveInput): Promise<Movement> {
+    const centi = this.#positive(input.lbs);
+    if (input.toDevice === input.fromDevice)
+      throw unprocessable('Choose a different target than the source.');
+    return this.#db.transaction(async (tx) => {
+      const ids = input.toDevice === null ? [input.fromDevice] : [input.fromDevice, input.toDevice];
+      const locked = await this.#repo.lockDevices(tx, ids);
+      const source = this.#device(locked, input.fromDevice);
+      const target = input.toDevice === null ? null : this.#device(locked, input.toDevice);
+      const sourceHoldings = await this.#repo.holdings(tx, source.id);
+      const available = sourceHoldings.reduce((sum, h) => sum + h.centiLbs, 0);
+      if (available < centi) {
+        throw conflict(
+          `Not enough beans in ${source.name}: ${formatCenti(available)} available, ${formatCenti(centi)} requested.`,
+        );
+      }
+      const taken = this.#takeOldestFirst(sourceHoldings, centi);
+      if (target) {
+        const targetHoldings = await this.#repo.holdings(tx, target.id);
+        this.#checkRoom(target, targetHoldings, centi);
+        const incoming = taken.map((t) => t.holding.segregation);
+        this.#checkSegregation(target, targetHoldings, incoming, input.segregationOverride);
+      }
+      const movementId = randomUUID();
+      for (const t of taken)
+        await this.#repo.setHolding(tx, t.holding.seq, t.holding.centiLbs - t.centiLbs);
+      await this.#repo.insertEntries(
+        tx,
+        taken.map((t) =>
+          this.#row(
+            movementId,
+            source.id,
+            target?.id ?? null,
+            t.holding.lotId,
+            t.centiLbs,
+            input.reason,
+            input,
+          ),
+        ),
+      );
+      if (target)
+        for (const t of taken) await this.#repo.append(tx, target.id, t.holding.lotId, t.centiLbs);
+      return {
+        movementId,
+        portions: taken.map((t) => ({ lotId: t.holding.lotId, centiLbs: t.centiLbs })),
+      };
+    });
+  }
+
+  /** What a device holds, oldest lot first, in hundredths of a pound. */
+  holdings(deviceId: number): Promise<Holding[]> {
+    return this.#repo.holdings(this.#db, deviceId);
+  }
+
+  occupancyCenti(deviceIds?: number[]): Promise<Map<number, number>> {
+    return this.#repo.occupancyCenti(this.#db, deviceIds);
+  }
+
+  /** Every broken invariant of the ledger; empty when the books balance. */
+  invariantViolations(): Promise<string[]> {
+    return this.#repo.invariantViolations(this.#db);
+  }
+
+  #positive(lbs: number): number {
+    const centi = toCenti(lbs);
+    if (!Number.isFinite(lbs) || centi <= 0)
+      throw unprocessable('The weight must be more than 0 lbs.');
+    return centi;
+  }
+
+  #device(locked: Map<number, LockedDevice>, id: number): LockedDevice {
+    const device = locked.get(id);
+    if (!device) throw notFound(`Device ${id} not found.`);
+    return device;
+  }
+
+  #checkRoom(target: LockedDevice, holdings: Holding[], incoming: number): void {
+    if (target.capacityCenti === null) return;
+    const held = holdings.reduce((sum, h) => sum + h.centiLbs, 0);
+    if (held + incoming > target.capacityCenti) {
+      throw conflict(
+        `${target.name} would exceed its capacity of ${formatCenti(target.capacityCenti)}: it holds ${formatCenti(held)} and ${formatCenti(incoming)} would come in.`,
+      );
+    }
+  }
+
+  /** Segregated beans (organic, decaf) and others never share a device unless a person says so. */
+  #checkSegregation(
+    target: LockedDevice,
+    holdings: Holding[],
+    incoming: (string | null)[],
+    override: boolean | undefined,
+  ): void {
+    if (override || holdings.length === 0) return;
+    const present = new Set(holdings.map((h) => h.segregation ?? ''));
+    const arriving = new Set(incoming.map((s) => s ?? ''));
+    const mixed = new Set([...present, ...arriving]);
+    if (mixed.size > 1) {
+      const names = [...mixed].map((s) => s || 'unflagged').join(' and ');
+      throw conflict(
+        `${target.name} would mix ${names} beans. Confirm the segregation override to do it anyway.`,
+      );
+    }
+  }
+
+  #takeOldestFirst(holdings: Holding[], centi: number): { holding: Holding; centiLbs: number }[] {
+    const taken: { holding: Holding; centiLbs: number }[] = [];
+    let remaining = centi;
+    for (const holding of holdings) {
+      if (remaining === 0) break;
+      const part = Math.min(holding.centiLbs, remaining);
+      taken.push({ holding, centiLbs: part });
+      remaining -= part;
+    }
+    return taken;
+  }
+
+  #row(
+    movementId: string,
+    fromDevice: number | null,
+    toDevice: number | null,
+    lotId: number,
+    centiLbs: number,
+    reason: LedgerReason,
+    cause: MovementCause & { segregationOverride?: boolean },
+  ): NewLedgerRow {
+    return {
+      movementId,
+      fromDevice,
+      toDevice,
+      lotId,
+      centiLbs,
+      reason,
+      dumpId: cause.dumpId ?? null,
+      transferId: cause.transferId ?? null,
+      orderId: cause.orderId ?? null,
+      batchId: cause.batchId ?? null,
+      userId: cause.userId ?? null,
+      note: cause.note ?? null,
+      segregationOverride: cause.segregationOverride ?? false,
+    };
+  }
+
+  /** Creates a lot for a bean; lot numbers are unique across the plant. */
+  async createLot(
+    input: { lotNumber: string; beanId: number; kind: 'green' | 'roasted'; roastedAt?: Date },
+    tx?: Executor,
+  ): Promise<number> {
+    const db = tx ?? this.#db;
+    if (await this.#repo.findLotByNumber(db, input.lotNumber)) {
+      throw conflict(`Lot ${input.lotNumber} already exists.`);
+    }
+    return this.#repo.insertLot(db, {
+      lotNumber: input.lotNumber,
+      beanId: input.beanId,
+      kind: input.kind,
+      roastedAt: input.roastedAt ?? null,
+    });
+  }
+}

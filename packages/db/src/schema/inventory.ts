@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { devices } from './plant.ts';
+import { users } from './users.ts';
+
+/** Weights are integer hundredths of a pound: exact, never a float that drifts. */
+const centiLbs = (name: string) => bigint(name, { mode: 'number' });
+
+export const beans = pgTable(
+  'beans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('bean_name').notNull(),
+    /** The plant's numeric recipe id, optional. */
+    code: integer('bean_id'),
+    description: text('description').notNull().default(''),
+    /** Segregated beans (organic, decaf) may not share a silo with others without an override. */
+    segregation: text('segregation'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('beans_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** A lot: green beans from one dump, or roasted beans from one batch. */
+export const lots = pgTable(
+  'lots',
+  {
+    id: serial('id').primaryKey(),
+    lotNumber: text('lot_number').notNull(),
+    beanId: integer('bean_ref')
+      .notNull()
+      .references(() => beans.id),
+    kind: text('kind', { enum: ['green', 'roasted'] }).notNull(),
+    roastedAt: timestamp('roasted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lots_number_key').on(t.lotNumber)],
+);
+
+export const ledgerReasons = [
+  'dump',
+  'transfer',
+  'roast_in',
+  'roast_out',
+  'roast_loss',
+  'cleaner_waste',
+  'pack',
+  'adjust',
+] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+
+/**
+ * Every bean movement: from a device (null: from outside the plant) to a device (null: out of
+ * the plant), one lot, a positive weight. The rows of one operation share a movement id.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    movementId: text('movement_id').notNull(),
+    fromDevice: integer('from_device').references(() => devices.id),
+    toDevice: integer('to_device').references(() => devices.id),
+    lotId: integer('lot_ref')
+      .notNull()
+      .references(() => lots.id),
+    centiLbs: centiLbs('centi_lbs').notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
+    dumpId: integer('dump_id'),
+    transferId: integer('transfer_id'),
+    orderId: integer('order_id'),
+    batchId: integer('batch_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    segregationOverride: boolean('segregation_override').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_positive', sql`${t.centiLbs} > 0`),
+    check('ledger_moves', sql`${t.fromDevice} is not null or ${t.toDevice} is not null`),
+    check('ledger_not_to_itself', sql`${t.fromDevice} is distinct from ${t.toDevice}`),
+    index('ledger_from_idx').on(t.fromDevice),
+    index('ledger_to_idx').on(t.toDevice),
+    index('ledger_lot_idx').on(t.lotId),
+    index('ledger_movement_idx').on(t.movementId),
+  ],
+);
+
+/**
+ * What each device holds, lot by lot, in arrival order (first in, first out). A projection of
+ * the ledger, written in the same transaction as each movement.
+ */
+export const deviceLots = pgTable(
+  'device_lots',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_ref')
+      .notNull()
+      .references(() => devices.id),
+    lotId: integer('lot_ref')
+      .notNull()
+      .references(() => lots.id),
+    centiLbs: centiLbs('centi_lbs').notNull(),
+  },
+  (t) => [
+    check('device_lots_positive', sql`${t.centiLbs} > 0`),
+    index('device_lots_device_idx').on(t.deviceId, t.seq),
+  ],
+);
