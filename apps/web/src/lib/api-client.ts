@@ -14,6 +14,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** The media type asked for; JSON unless the call reads a stream. */
+  accept?: string;
 }
 
 /** Sign-in answers 401 for a wrong password; that must never start a token refresh. */
@@ -24,7 +26,7 @@ async function send(
   options: RequestOptions,
   accessToken: string | undefined,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   try {
@@ -102,6 +104,25 @@ function refreshSession(staleRefreshToken: string | undefined): Promise<boolean>
   });
 }
 
+/** Sends with the session's token; a 401 gets one token refresh and one retry. */
+async function sendAuthorized(path: string, options: RequestOptions): Promise<Response> {
+  const refreshTokenAtSend = currentRefreshToken();
+  const response = await send(path, options, currentAccessToken());
+  if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return response;
+  if (!(await refreshSession(refreshTokenAtSend))) return response;
+  return send(path, options, currentAccessToken());
+}
+
+/**
+ * Opens a long-lived reply, such as Server-Sent Events, with the same token handling as
+ * apiRequest, and returns it unread for the caller to stream. Throws ApiError when refused.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await sendAuthorized(path, options);
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
 /**
  * Calls the API under /api with the session's bearer token and parses the reply with parser.
  * A 401 triggers one token refresh and one retry; if the refresh fails the session ends, which
@@ -113,13 +134,7 @@ export async function apiRequest<T>(
   parser: ReplyParser<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const refreshTokenAtSend = currentRefreshToken();
-  let response = await send(path, options, currentAccessToken());
-  if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
-    if (await refreshSession(refreshTokenAtSend)) {
-      response = await send(path, options, currentAccessToken());
-    }
-  }
+  const response = await sendAuthorized(path, options);
   if (!response.ok) throw await toApiError(response);
   return parser.parse(await readJson(response));
 }

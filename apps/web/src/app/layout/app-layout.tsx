@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { SectionErrorBoundary } from '../../components/section-error-boundary.tsx';
 import { policies } from '../../lib/authorization.ts';
 import { useSignedInSession } from '../../lib/signed-in-session.ts';
+import { LiveIndicator } from './live-indicator.tsx';
 import { PlantClock } from './plant-clock.tsx';
 import { SideNavigation } from './side-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -47,6 +48,7 @@ export function AppLayout() {
           <PlantClock />
           <div className={styles.headerActions}>
             <SectionErrorBoundary label="the header">
+              <LiveIndicator />
               {policies.plantAlerts(session.role) ? (
                 <>
                   <ActiveRecipeButton />

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LiveEvent, Notification } from '@roastery/contract';
+import { useFeedback } from '../components/feedback.tsx';
+import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
+import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
+import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
+import { connectLiveEvents } from '../lib/live-events.ts';
+import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
+
+/** A scan can change many values at once; their refreshes are gathered for this long. */
+const BATCH_MS = 200;
+/** Only a notification raised this recently is announced; older ones are news to nobody. */
+const ANNOUNCE_WITHIN_S = 30;
+
+/** Collects what events made out of date and refreshes it in one go per batch. */
+function createInvalidator(queryClient: QueryClient) {
+  const devices = new Set<string>();
+  let deviceList = false;
+  let notifications = false;
+  let timer: number | undefined;
+
+  const flush = () => {
+    timer = undefined;
+    if (deviceList) void queryClient.invalidateQueries({ queryKey: deviceListQueryKey });
+    for (const code of devices) {
+      void queryClient.invalidateQueries({ queryKey: deviceDetailQueryKey(code) });
+    }
+    if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    devices.clear();
+    deviceList = false;
+    notifications = false;
+  };
+  const schedule = () => {
+    timer ??= window.setTimeout(flush, BATCH_MS);
+  };
+
+  return {
+    device(code: string) {
+      devices.add(code);
+      deviceList = true;
+      schedule();
+    },
+    notifications() {
+      notifications = true;
+      schedule();
+    },
+    everything() {
+      void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
+    dispose() {
+      window.clearTimeout(timer);
+    },
+  };
+}
+
+function isFreshAlarm(notification: Notification): boolean {
+  return (
+    notification.type === 'alarm' &&
+    !notification.ack &&
+    notification.clearedAt === null &&
+    notification.timeDiff <= ANNOUNCE_WITHIN_S
+  );
+}
+
+interface LiveUpdatesProviderProps {
+  /** Whether this user is shown plant alerts (the bell); others get no alarm toasts. */
+  announceAlarms: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Owns the tab's one stream of plant events: it refreshes the queries each event touches,
+ * announces new alarms and tells every screen whether data is live.
+ */
+export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesProviderProps) {
+  const queryClient = useQueryClient();
+  const { notification: notify } = useFeedback();
+  const [status, setStatus] = useState<LiveStatus>({
+    connection: 'connecting',
+    plc: 'unknown',
+    plcError: null,
+  });
+  const announced = useRef(new Set<number>());
+
+  useEffect(() => {
+    const invalidate = createInvalidator(queryClient);
+    const onEvent = (event: LiveEvent) => {
+      switch (event.type) {
+        case 'device':
+          invalidate.device(event.device_id);
+          if (event.change === 'alarm') invalidate.notifications();
+          return;
+        case 'notification':
+          invalidate.notifications();
+          if (
+            announceAlarms &&
+            isFreshAlarm(event.notification) &&
+            !announced.current.has(event.notification.id)
+          ) {
+            announced.current.add(event.notification.id);
+            notify.error({
+              title: event.notification.device_id
+                ? `Alarm on ${event.notification.device_id}`
+                : 'Plant alarm',
+              description: event.notification.text,
+            });
+          }
+          return;
+        case 'notifications-acknowledged':
+          invalidate.notifications();
+          return;
+        case 'plc':
+          setStatus((current) => ({
+            ...current,
+            plc: event.state === 'connected' ? 'connected' : 'down',
+            plcError: event.state === 'connected' ? null : event.error,
+          }));
+          invalidate.everything();
+      }
+    };
+    const stop = connectLiveEvents({
+      onEvent,
+      onConnection: (connection) => {
+        setStatus((current) => ({ ...current, connection }));
+        // Events may have been missed while the stream was down.
+        if (connection === 'live') invalidate.everything();
+      },
+    });
+    return () => {
+      stop();
+      invalidate.dispose();
+    };
+  }, [queryClient, notify, announceAlarms]);
+
+  return <LiveStatusContext value={status}>{children}</LiveStatusContext>;
+}

@@ -1,0 +1,132 @@
+import { liveEvent, type LiveEvent } from '@roastery/contract';
+import { apiStream } from './api-client.ts';
+
+/** The state of this tab's stream of plant events. */
+export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface LiveEventsHandlers {
+  onEvent: (event: LiveEvent) => void;
+  onConnection: (state: LiveConnection) => void;
+}
+
+const LIVE_PATH = '/live';
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+/** The server sends a heartbeat every 15 s; three missed ones mean the stream is dead. */
+const SILENCE_LIMIT_MS = 45_000;
+/** After this many failed attempts in a row the console says Offline, not Reconnecting. */
+const ATTEMPTS_BEFORE_OFFLINE = 3;
+
+/** Exponential backoff with jitter, so that tabs reconnecting after a restart spread out. */
+function retryDelay(attempt: number): number {
+  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+  return base / 2 + Math.random() * (base / 2);
+}
+
+function parseEvent(data: string): LiveEvent | undefined {
+  try {
+    const parsed = liveEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Splits a Server-Sent Events stream into events and hands each parsed data payload on.
+ * Comment lines (the heartbeat) and unknown payloads only count as signs of life.
+ */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: LiveEvent) => void,
+  onActivity: () => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    onActivity();
+    buffer += decoder.decode(value, { stream: true });
+    const lines = buffer.split(/\r\n|\r|\n/);
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === '') {
+        const event = data.length > 0 ? parseEvent(data.join('\n')) : undefined;
+        if (event) onEvent(event);
+        data = [];
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      }
+    }
+  }
+}
+
+/**
+ * Keeps one stream of plant events open (GET /api/live) until the returned function is
+ * called: it reconnects with backoff after any failure, with a fresh token thanks to the API
+ * client's refresh on 401, and reports its state as it goes.
+ */
+export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let controller: AbortController | undefined;
+  let retryTimer: number | undefined;
+  let silenceTimer: number | undefined;
+
+  const watchSilence = () => {
+    window.clearTimeout(silenceTimer);
+    silenceTimer = window.setTimeout(() => controller?.abort(), SILENCE_LIMIT_MS);
+  };
+
+  const scheduleRetry = () => {
+    if (stopped) return;
+    handlers.onConnection(
+      attempt >= ATTEMPTS_BEFORE_OFFLINE || !navigator.onLine ? 'offline' : 'reconnecting',
+    );
+    retryTimer = window.setTimeout(() => void open(), retryDelay(attempt));
+    attempt += 1;
+  };
+
+  async function open(): Promise<void> {
+    retryTimer = undefined;
+    controller = new AbortController();
+    try {
+      const response = await apiStream(LIVE_PATH, {
+        signal: controller.signal,
+        accept: 'text/event-stream',
+      });
+      if (!response.body) throw new Error('The live stream has no body');
+      attempt = 0;
+      handlers.onConnection('live');
+      watchSilence();
+      await readEvents(response.body, handlers.onEvent, watchSilence);
+    } catch {
+      // Every failure (refused, dropped, silent, unparsable) ends in the same retry below.
+    } finally {
+      window.clearTimeout(silenceTimer);
+    }
+    scheduleRetry();
+  }
+
+  // Coming back online is the best moment to try again, without waiting for the backoff.
+  const onOnline = () => {
+    if (stopped || retryTimer === undefined) return;
+    window.clearTimeout(retryTimer);
+    void open();
+  };
+
+  handlers.onConnection('connecting');
+  window.addEventListener('online', onOnline);
+  void open();
+
+  return () => {
+    stopped = true;
+    window.removeEventListener('online', onOnline);
+    window.clearTimeout(retryTimer);
+    window.clearTimeout(silenceTimer);
+    controller?.abort();
+  };
+}
