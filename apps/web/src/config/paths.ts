@@ -47,7 +47,7 @@ export const paths = {
 
   devices: {
     path: '/device',
-    getHref: (query: { tab?: number; id?: number } = {}) =>
+    getHref: (query: { tab?: number; id?: string } = {}) =>
       withQuery('/device', { t: query.tab, id: query.id }),
   },
   logs: { path: '/logs', getHref: () => '/logs' },
@@ -59,6 +59,7 @@ export const paths = {
   dumpTransfer: { path: '/dump/transfer', getHref: () => '/dump/transfer' },
   generalSettings: { path: '/product', getHref: () => '/product' },
   notifications: { path: '/notification', getHref: () => '/notification' },
+  alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
 
   admin: {

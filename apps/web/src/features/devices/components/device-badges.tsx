@@ -1,0 +1,42 @@
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
+import type { DeviceSummary } from '@roastery/contract';
+import { qualityLabels } from '../../../components/live-value.tsx';
+import { isModeSwitching } from '../lib/device-mode.ts';
+
+interface DeviceBadgesProps {
+  device: DeviceSummary;
+}
+
+/** Mode, activity, alarm and PLC data quality of a device, as short coloured tags. */
+export function DeviceBadges({ device }: DeviceBadgesProps) {
+  const switching = isModeSwitching(device);
+  return (
+    <>
+      {device.quality === 'good' ? null : (
+        <Tooltip title="The PLC does not report this device's values right now">
+          <Tag color="default">{qualityLabels[device.quality]}</Tag>
+        </Tooltip>
+      )}
+      {switching ? (
+        <Tag color="processing" icon={<LoadingOutlined />}>
+          Switching
+        </Tag>
+      ) : (
+        <Tag color={device.manual ? 'orange' : 'blue'}>{device.manual ? 'Manual' : 'Auto'}</Tag>
+      )}
+      {device.statuses.length > 0 ? <Tag color="green">Active</Tag> : null}
+      {device.alarm ? (
+        <Tooltip title={device.alarm}>
+          <Tag
+            color={device.alarmType === 'warning' ? 'warning' : 'error'}
+            icon={<WarningOutlined />}
+          >
+            {device.alarmType === 'warning' ? 'Warning' : 'Alarm'}
+          </Tag>
+        </Tooltip>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { KeyboardEvent } from 'react';
+import Card from 'antd/es/card';
+import type { DeviceSummary } from '@roastery/contract';
+import { LiveValue } from '../../../components/live-value.tsx';
+import { formatAmount } from '../lib/format-value.ts';
+import { DeviceBadges } from './device-badges.tsx';
+import { DeviceFeatures } from './device-features.tsx';
+import { DevicePicture } from './device-picture.tsx';
+import { OccupancyGauge } from './occupancy-gauge.tsx';
+import { StatusLights } from './status-lights.tsx';
+import styles from './device-card.module.css';
+
+interface DeviceCardProps {
+  device: DeviceSummary;
+  onOpen: (code: string) => void;
+}
+
+/** One device on the devices screen; the whole card opens the device's detail. */
+export function DeviceCard({ device, onOpen }: DeviceCardProps) {
+  const open = () => onOpen(device.device_id);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <Card
+      className={`${styles.card} ${device.alarm ? styles.alarmed : ''}`}
+      role="button"
+      tabIndex={0}
+      aria-label={`Open ${device.device_name}`}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.head}>
+        <DevicePicture device={device} size={52} />
+        <div className={styles.titles}>
+          <h3 className={styles.name}>{device.device_name}</h3>
+          <p className={styles.meta}>
+            {device.device_id} · {device.device_type_name}
+          </p>
+          <div className={styles.badges}>
+            <DeviceBadges device={device} />
+          </div>
+        </div>
+      </div>
+      <div className={styles.body}>
+        {device.alarm ? <p className={styles.alarm}>{device.alarm}</p> : null}
+        {device.capacity !== null ? (
+          <div className={styles.occupancy}>
+            <OccupancyGauge
+              occupied={device.occupancy}
+              capacity={device.capacity}
+              unit={device.device_unit}
+              quality={device.quality}
+              size={84}
+            />
+            <p className={styles.occupancyText}>
+              <LiveValue quality={device.quality}>
+                {formatAmount(device.occupancy, device.device_unit)}
+              </LiveValue>
+              <br />
+              of {formatAmount(device.capacity, device.device_unit)}
+            </p>
+          </div>
+        ) : null}
+        <DeviceFeatures features={device.device_features} />
+        <StatusLights statuses={device.statuses} />
+      </div>
+    </Card>
+  );
+}
