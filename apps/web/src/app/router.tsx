@@ -14,7 +14,9 @@ import { RouteErrorPage } from './routes/route-error-page.tsx';
 const LoginPage = lazyPage(() =>
   import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
 );
-const AppLayout = lazyPage(() => import('./layout/app-layout.tsx').then((m) => m.AppLayout));
+const AppLayout = lazyPage(() =>
+  import('./layout/live-app-layout.tsx').then((m) => m.LiveAppLayout),
+);
 const NotFoundPage = lazyPage(() =>
   import('./routes/not-found-page.tsx').then((m) => m.NotFoundPage),
 );
@@ -44,7 +46,10 @@ const GeneralSettingsPage = lazyPage(() =>
   import('../features/settings/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),
 );
 const NotificationsPage = lazyPage(() =>
-  import('../features/notifications/pages/notifications-page.tsx').then((m) => m.NotificationsPage),
+  import('./routes/notifications-route.tsx').then((m) => m.NotificationsRoute),
+);
+const SimulatorPage = lazyPage(() =>
+  import('../features/simulator/pages/simulator-page.tsx').then((m) => m.SimulatorPage),
 );
 
 const UsersPage = lazyPage(() =>
@@ -158,6 +163,10 @@ const routes: RouteObject[] = [
           {
             element: <RequireRole allow={policies.plantScreens} />,
             children: [...plantRoutes, ...adminRoutes],
+          },
+          {
+            element: <RequireRole allow={policies.administration} />,
+            children: [{ path: paths.alarmSimulator.path, element: <SimulatorPage /> }],
           },
           { path: '*', element: <NotFoundPage /> },
         ],
