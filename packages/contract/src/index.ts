@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './events.ts';
 export * from './live.ts';
 export * from './simulator.ts';
+export * from './workflows.ts';
