@@ -1,0 +1,39 @@
+export { Conditions } from './conditions.ts';
+export { PlantCatalog } from './plant-catalog.ts';
+export { DeviceLocks, type LockHolder } from './device-locks.ts';
+export type {
+  Clock,
+  CommandInfo,
+  DeviceInfo,
+  DevicePort,
+  DeviceReading,
+  EngineNotice,
+  EventSink,
+  Notifier,
+  RunEvent,
+  RunStore,
+  WorkflowSource,
+  WriteOutcome,
+} from './ports.ts';
+export {
+  IllegalTransitionError,
+  canTransition,
+  createRun,
+  isActive,
+  isTerminal,
+} from './run-state-machine.ts';
+export { dynamicValueForm, validateDynamicValues, validateWorkflow } from './validation.ts';
+export { compare } from './wait-conditions.ts';
+export {
+  MANUAL_MODE_REFUSAL,
+  MANUAL_MODE_RESUME_REFUSAL,
+  WorkflowEngine,
+  type Refusal,
+  type ResetResult,
+  type ResetWrite,
+  type RunResult,
+  type StartRequest,
+  type StartResult,
+  type WorkflowEngineOptions,
+} from './workflow-engine.ts';
+export { drivenDevices, sortedSteps, workflowDevices } from './workflow-steps.ts';
