@@ -48,6 +48,13 @@ import { SimulatorService } from './modules/simulator/simulator-service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator-routes.ts';
 import { LedgerRepository } from './modules/inventory/ledger-repository.ts';
 import { LedgerService } from './modules/inventory/ledger-service.ts';
+import { inventoryRoutes } from './modules/inventory/inventory-routes.ts';
+import { BeanRepository } from './modules/beans/bean-repository.ts';
+import { BeanService } from './modules/beans/bean-service.ts';
+import { beanRoutes } from './modules/beans/bean-routes.ts';
+import { ProductRepository } from './modules/products/product-repository.ts';
+import { ProductService } from './modules/products/product-service.ts';
+import { productRoutes } from './modules/products/product-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -63,6 +70,8 @@ export interface Services {
   live: LiveBus;
   plant: PlantRepository;
   ledger: LedgerService;
+  beans: BeanService;
+  products: ProductService;
 }
 
 export interface AppDeps {
@@ -144,6 +153,8 @@ export async function createServices(
     live,
     plant,
     ledger: new LedgerService(db, new LedgerRepository()),
+    beans: new BeanService(new BeanRepository(db)),
+    products: new ProductService(new ProductRepository(db)),
   };
 }
 
@@ -193,6 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes, { prefix: '/event', eventLog: services.eventLog });
       await api.register(simulatorRoutes, { prefix: '/simulator', simulator: services.simulator });
       await api.register(liveRoutes, { prefix: '/live', bus: services.live });
+      await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
+      await api.register(productRoutes, { prefix: '/product', products: services.products });
+      await api.register(inventoryRoutes, { ledger: services.ledger });
     },
     { prefix: '/api' },
   );

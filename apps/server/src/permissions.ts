@@ -85,6 +85,17 @@ export const permissions: Record<string, Access> = {
 
   'POST /api/event': PLANT,
 
+  // Beans are listed on the operator's dump screen; products and recipes are planning data.
+  'GET /api/bean': 'signed-in',
+  'POST /api/bean': PLANT,
+  'PUT /api/bean/:id': PLANT,
+  'GET /api/product': PLANT,
+  'GET /api/product/recipe': PLANT,
+  'GET /api/product/silo': 'signed-in',
+  'POST /api/product': PLANT,
+  'PUT /api/product/:id': PLANT,
+  'DELETE /api/product/:id': PLANT,
+
   // The simulator page (/alarm/sim) is an administrator's tool.
   'GET /api/simulator': ADMIN,
   'POST /api/simulator/alarm': ADMIN,

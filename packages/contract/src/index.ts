@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './live.ts';
 export * from './simulator.ts';
 export * from './workflows.ts';
+export * from './products.ts';

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -116,5 +117,58 @@ export const deviceLots = pgTable(
   (t) => [
     check('device_lots_positive', sql`${t.centiLbs} > 0`),
     index('device_lots_device_idx').on(t.deviceId, t.seq),
+  ],
+);
+
+/** The silos a bean may be stored in (the Bins column of the bean list). */
+export const beanBins = pgTable(
+  'bean_bins',
+  {
+    beanId: integer('bean_ref')
+      .notNull()
+      .references(() => beans.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_ref')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('bean_bins_key').on(t.beanId, t.deviceId)],
+);
+
+const lbsColumn = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('product_name').notNull(),
+    description: text('product_description').notNull().default(''),
+    lotNumber: text('product_lot_number').notNull().default('-1'),
+    batchWeight: lbsColumn('batch_weight'),
+    minBatchWeight: lbsColumn('min_batch_weight').notNull().default(0),
+    maxBatchWeight: lbsColumn('max_batch_weight').notNull().default(5000),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_name_key').on(sql`lower(${t.name})`),
+    check('products_batch_check', sql`${t.minBatchWeight} <= ${t.maxBatchWeight}`),
+  ],
+);
+
+export const productRecipes = pgTable(
+  'product_recipes',
+  {
+    productId: integer('product_ref')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    beanId: integer('bean_ref')
+      .notNull()
+      .references(() => beans.id),
+    /** Percent with two decimals. */
+    ratio: numeric('ratio', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_recipes_key').on(t.productId, t.beanId),
+    check('product_recipes_ratio_check', sql`${t.ratio} >= 1 and ${t.ratio} <= 100`),
   ],
 );

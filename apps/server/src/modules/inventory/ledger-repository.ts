@@ -171,6 +171,28 @@ export class LedgerRepository {
     ];
   }
 
+  /** Lots held by capacity devices (silos and bins), in arrival order per device. */
+  contents(tx: Executor, typeIds: readonly number[]) {
+    return tx
+      .select({
+        deviceRef: devices.id,
+        deviceCode: devices.deviceId,
+        deviceName: devices.name,
+        typeId: devices.typeId,
+        capacity: devices.capacity,
+        lotNumber: lots.lotNumber,
+        beanId: beans.id,
+        beanName: beans.name,
+        centiLbs: deviceLots.centiLbs,
+      })
+      .from(devices)
+      .leftJoin(deviceLots, eq(deviceLots.deviceId, devices.id))
+      .leftJoin(lots, eq(lots.id, deviceLots.lotId))
+      .leftJoin(beans, eq(beans.id, lots.beanId))
+      .where(and(inArray(devices.typeId, [...typeIds]), eq(devices.virtual, false)))
+      .orderBy(asc(devices.id), asc(deviceLots.seq));
+  }
+
   async findLotByNumber(tx: Executor, lotNumber: string) {
     const [row] = await tx.select().from(lots).where(eq(lots.lotNumber, lotNumber));
     return row;

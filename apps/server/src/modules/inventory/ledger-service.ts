@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor, LedgerReason } from '@roastery/db';
+import { CAPACITY_TYPE_IDS, type SiloContents } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { Holding, LedgerRepository, LockedDevice, NewLedgerRow } from './ledger-repository.ts';
-import { formatCenti, toCenti } from './weights.ts';
+import { formatCenti, fromCenti, toCenti } from './weights.ts';
 
 /** What caused a movement, recorded on each of its ledger rows. */
 export interface MovementCause {
@@ -138,6 +139,42 @@ export class LedgerService {
   /** Every broken invariant of the ledger; empty when the books balance. */
   invariantViolations(): Promise<string[]> {
     return this.#repo.invariantViolations(this.#db);
+  }
+
+  /** Every silo and bin with its lots and beans, from the ledger's projection. */
+  async siloContents(): Promise<SiloContents[]> {
+    const rows = await this.#repo.contents(this.#db, CAPACITY_TYPE_IDS);
+    const byDevice = new Map<number, SiloContents & { centi: number }>();
+    for (const r of rows) {
+      const entry = byDevice.get(r.deviceRef) ?? {
+        device_id: r.deviceCode,
+        device_name: r.deviceName,
+        device_type: r.typeId,
+        capacity: r.capacity,
+        occupancy: 0,
+        centi: 0,
+        beans: [],
+        lots: [],
+      };
+      byDevice.set(r.deviceRef, entry);
+      if (r.lotNumber === null || r.beanId === null || r.beanName === null || r.centiLbs === null)
+        continue;
+      entry.centi += r.centiLbs;
+      entry.lots.push({
+        lot_number: r.lotNumber,
+        bean_id: r.beanId,
+        bean_name: r.beanName,
+        lbs: fromCenti(r.centiLbs),
+      });
+      const beanEntry = entry.beans.find((b) => b.bean_id === r.beanId);
+      if (beanEntry) beanEntry.lbs = fromCenti(toCenti(beanEntry.lbs) + r.centiLbs);
+      else
+        entry.beans.push({ bean_id: r.beanId, bean_name: r.beanName, lbs: fromCenti(r.centiLbs) });
+    }
+    return [...byDevice.values()].map(({ centi, ...entry }) => ({
+      ...entry,
+      occupancy: fromCenti(centi),
+    }));
   }
 
   #positive(lbs: number): number {

@@ -1,0 +1,62 @@
+import type { Bean, SaveBeanBody } from '@roastery/contract';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { BeanRepository, BeanRow } from './bean-repository.ts';
+
+export function presentBean(b: BeanRow): Bean {
+  return {
+    id: b.id,
+    bean_name: b.name,
+    bean_id: b.code,
+    description: b.description,
+    bins: b.bins.map((x) => x.code),
+    bin_names: b.bins.map((x) => x.name),
+    segregation: b.segregation,
+  };
+}
+
+export class BeanService {
+  readonly #repo: BeanRepository;
+
+  constructor(repo: BeanRepository) {
+    this.#repo = repo;
+  }
+
+  async list(): Promise<Bean[]> {
+    return (await this.#repo.list()).map(presentBean);
+  }
+
+  async create(body: SaveBeanBody): Promise<Bean> {
+    return this.#save(undefined, body);
+  }
+
+  async update(id: number, body: SaveBeanBody): Promise<Bean> {
+    if (!(await this.#repo.find(id))) throw notFound('Bean not found.');
+    return this.#save(id, body);
+  }
+
+  async #save(id: number | undefined, { bean }: SaveBeanBody): Promise<Bean> {
+    const devices = await this.#repo.devicesByCode(bean.bins);
+    const unknown = bean.bins.filter((code) => !devices.has(code.toLowerCase()));
+    if (unknown.length) throw unprocessable(`Unknown bins: ${unknown.join(', ')}.`);
+    try {
+      const saved = await this.#repo.save(
+        id,
+        {
+          name: bean.bean_name,
+          code: bean.bean_id ?? null,
+          description: bean.description,
+          segregation: bean.segregation ?? null,
+        },
+        [...new Set(devices.values())],
+      );
+      const row = await this.#repo.find(saved);
+      if (!row) throw notFound('Bean not found.');
+      return presentBean(row);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(`A bean named '${bean.bean_name}' already exists.`);
+      throw error;
+    }
+  }
+}
