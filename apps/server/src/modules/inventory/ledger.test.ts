@@ -220,5 +220,6 @@ describe('ledger invariants under random operations', () => {
       }),
       { numRuns: runs },
     );
-  });
+    // Hundreds of sequences of database transactions: minutes on a loaded 2-core machine.
+  }, 300_000);
 });
