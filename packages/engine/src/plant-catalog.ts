@@ -79,8 +79,4 @@ export class PlantCatalog {
     };
     return this.#tags.has(key(ref)) ? ref : undefined;
   }
-
-  tags(): readonly PlantTag[] {
-    return this.#plant.tags;
-  }
 }

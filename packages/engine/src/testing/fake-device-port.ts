@@ -81,8 +81,4 @@ export class FakeDevicePort implements DevicePort {
   value(ref: CommandRef): number | undefined {
     return this.#values.get(key(ref));
   }
-
-  get listenerCount(): number {
-    return this.#listeners.size;
-  }
 }
