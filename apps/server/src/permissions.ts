@@ -95,6 +95,8 @@ export const permissions: Record<string, Access> = {
   'POST /api/product': PLANT,
   'PUT /api/product/:id': PLANT,
   'DELETE /api/product/:id': PLANT,
+  'GET /api/trace/lot/:lot': PLANT,
+  'GET /api/trace/order/:id': PLANT,
 
   // The simulator page (/alarm/sim) is an administrator's tool.
   'GET /api/simulator': ADMIN,

@@ -155,3 +155,40 @@ export const siloContents = z.object({
   ),
 });
 export type SiloContents = z.infer<typeof siloContents>;
+
+export const lotMovement = z.object({
+  at: z.string(),
+  reason: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  lbs: z.number(),
+  lot_number: z.string(),
+  order_id: z.number().int().nullable(),
+  batch_id: z.number().int().nullable(),
+  dump_id: z.number().int().nullable(),
+  transfer_id: z.number().int().nullable(),
+});
+
+/** Forward trace of a green lot: every movement, where it is now, and the orders it went into. */
+export const lotTrace = z.object({
+  lot_number: z.string(),
+  bean_name: z.string(),
+  kind: z.enum(['green', 'roasted']),
+  movements: z.array(lotMovement),
+  held: z.array(z.object({ device_id: z.string(), device_name: z.string(), lbs: z.number() })),
+  batches: z.array(z.number().int()),
+  roasted_lots: z.array(z.string()),
+  orders: z.array(z.number().int()),
+});
+export type LotTrace = z.infer<typeof lotTrace>;
+
+/** Backward trace of an order: the roasted lots packed for it and the green lots in them. */
+export const orderTrace = z.object({
+  order_id: z.number().int(),
+  roasted_lots: z.array(z.object({ lot_number: z.string(), lbs: z.number() })),
+  batches: z.array(z.number().int()),
+  green_lots: z.array(z.object({ lot_number: z.string(), bean_name: z.string(), lbs: z.number() })),
+});
+export type OrderTrace = z.infer<typeof orderTrace>;
+
+export const lotNumberParams = z.strictObject({ lot: z.string().min(1).max(64) });

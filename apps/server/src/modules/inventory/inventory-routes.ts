@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siloContents } from '@roastery/contract';
+import {
+  errorReply,
+  idParams,
+  lotNumberParams,
+  lotTrace,
+  orderTrace,
+  siloContents,
+} from '@roastery/contract';
 import type { LedgerService } from './ledger-service.ts';
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (
@@ -17,5 +24,30 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> =
       },
     },
     () => ledger.siloContents(),
+  );
+
+  app.get(
+    '/trace/lot/:lot',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Forward trace of a lot: movements, where it is, batches, roasted lots, orders',
+        params: lotNumberParams,
+        response: { 200: lotTrace, 404: errorReply },
+      },
+    },
+    (request) => ledger.traceLot(request.params.lot),
+  );
+  app.get(
+    '/trace/order/:id',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: 'Backward trace of an order: roasted lots packed and the green lots in them',
+        params: idParams,
+        response: { 200: orderTrace },
+      },
+    },
+    (request) => ledger.traceOrder(request.params.id),
   );
 };

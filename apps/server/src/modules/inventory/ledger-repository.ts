@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   beans,
   deviceLots,
@@ -204,11 +205,70 @@ export class LedgerRepository {
     return created.id;
   }
 
-  async entriesOfLot(tx: Executor, lotId: number) {
+  /** Ledger rows of some lots, with device names, oldest first. */
+  async movementsOfLots(tx: Executor, lotIds: number[]) {
+    if (!lotIds.length) return [];
+    const from = alias(devices, 'from_device');
+    const to = alias(devices, 'to_device');
     return tx
-      .select()
+      .select({
+        entry: ledgerEntries,
+        lotNumber: lots.lotNumber,
+        fromName: from.name,
+        toName: to.name,
+      })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.lotId, lotId)))
+      .innerJoin(lots, eq(lots.id, ledgerEntries.lotId))
+      .leftJoin(from, eq(from.id, ledgerEntries.fromDevice))
+      .leftJoin(to, eq(to.id, ledgerEntries.toDevice))
+      .where(inArray(ledgerEntries.lotId, lotIds))
       .orderBy(asc(ledgerEntries.id));
+  }
+
+  async lotWithBean(tx: Executor, lotNumber: string) {
+    const [row] = await tx
+      .select({ lot: lots, beanName: beans.name })
+      .from(lots)
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .where(eq(lots.lotNumber, lotNumber));
+    return row;
+  }
+
+  /** Ledger rows of one reason tied to some batches, orders or lots, with their lots and beans. */
+  async entriesFor(
+    tx: Executor,
+    reason: LedgerReason,
+    by: { batchIds?: number[]; orderIds?: number[]; lotIds?: number[] },
+  ) {
+    const within = (column: PgColumn, ids: number[] | undefined) =>
+      ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`;
+    return tx
+      .select({ entry: ledgerEntries, lotNumber: lots.lotNumber, beanName: beans.name })
+      .from(ledgerEntries)
+      .innerJoin(lots, eq(lots.id, ledgerEntries.lotId))
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .where(
+        and(
+          eq(ledgerEntries.reason, reason),
+          within(ledgerEntries.batchId, by.batchIds),
+          within(ledgerEntries.orderId, by.orderIds),
+          within(ledgerEntries.lotId, by.lotIds),
+        ),
+      )
+      .orderBy(asc(ledgerEntries.id));
+  }
+
+  heldByLot(tx: Executor, lotId: number) {
+    return tx
+      .select({
+        code: devices.deviceId,
+        name: devices.name,
+        centi: sql<string>`sum(${deviceLots.centiLbs})`,
+      })
+      .from(deviceLots)
+      .innerJoin(devices, eq(devices.id, deviceLots.deviceId))
+      .where(eq(deviceLots.lotId, lotId))
+      .groupBy(devices.id)
+      .orderBy(asc(devices.id));
   }
 }

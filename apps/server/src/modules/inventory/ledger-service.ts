@@ -1,9 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor, LedgerReason } from '@roastery/db';
-import { CAPACITY_TYPE_IDS, type SiloContents } from '@roastery/contract';
+import {
+  CAPACITY_TYPE_IDS,
+  type LotTrace,
+  type OrderTrace,
+  type SiloContents,
+} from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { Holding, LedgerRepository, LockedDevice, NewLedgerRow } from './ledger-repository.ts';
 import { formatCenti, fromCenti, toCenti } from './weights.ts';
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function sumByLot(
+  rows: { lotNumber: string; entry: { centiLbs: number } }[],
+): { lot_number: string; lbs: number }[] {
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.lotNumber, (totals.get(r.lotNumber) ?? 0) + r.entry.centiLbs);
+  return [...totals].map(([lot_number, centi]) => ({ lot_number, lbs: fromCenti(centi) }));
+}
 
 /** What caused a movement, recorded on each of its ledger rows. */
 export interface MovementCause {
@@ -175,6 +192,80 @@ export class LedgerService {
       ...entry,
       occupancy: fromCenti(centi),
     }));
+  }
+
+  /**
+   * Forward from a lot: every movement, where it is now, the batches that roasted it, the
+   * roasted lots they made and the orders those were packed for.
+   */
+  async traceLot(lotNumber: string): Promise<LotTrace> {
+    const db = this.#db;
+    const found = await this.#repo.lotWithBean(db, lotNumber);
+    if (!found) throw notFound(`Lot ${lotNumber} not found.`);
+    const { lot, beanName } = found;
+    const movements = await this.#repo.movementsOfLots(db, [lot.id]);
+    const batches = unique(
+      movements.map((m) => m.entry.batchId).filter((b): b is number => b !== null),
+    );
+    // roast_out rows leave the roaster as green beans and enter a bin as the roasted lot; the
+    // entering ones name the roasted lots a batch made.
+    const roastedOut =
+      lot.kind === 'green'
+        ? (await this.#repo.entriesFor(db, 'roast_out', { batchIds: batches })).filter(
+            (r) => r.entry.fromDevice === null,
+          )
+        : [];
+    const roastedLotIds = unique(roastedOut.map((r) => r.entry.lotId));
+    const packed = await this.#repo.entriesFor(db, 'pack', {
+      lotIds: lot.kind === 'green' ? roastedLotIds : [lot.id],
+    });
+    const held = await this.#repo.heldByLot(db, lot.id);
+    return {
+      lot_number: lot.lotNumber,
+      bean_name: beanName,
+      kind: lot.kind,
+      movements: movements.map((m) => ({
+        at: m.entry.at.toISOString(),
+        reason: m.entry.reason,
+        from: m.fromName,
+        to: m.toName,
+        lbs: fromCenti(m.entry.centiLbs),
+        lot_number: m.lotNumber,
+        order_id: m.entry.orderId,
+        batch_id: m.entry.batchId,
+        dump_id: m.entry.dumpId,
+        transfer_id: m.entry.transferId,
+      })),
+      held: held.map((h) => ({
+        device_id: h.code,
+        device_name: h.name,
+        lbs: fromCenti(Number(h.centi)),
+      })),
+      batches,
+      roasted_lots: unique(roastedOut.map((r) => r.lotNumber)),
+      orders: unique(packed.map((p) => p.entry.orderId).filter((o): o is number => o !== null)),
+    };
+  }
+
+  /** Backward from a packed order: the roasted lots in it and the green lots they were roasted from. */
+  async traceOrder(orderId: number): Promise<OrderTrace> {
+    const db = this.#db;
+    const packed = await this.#repo.entriesFor(db, 'pack', { orderIds: [orderId] });
+    const roastedLotIds = unique(packed.map((p) => p.entry.lotId));
+    const roastedOut = await this.#repo.entriesFor(db, 'roast_out', { lotIds: roastedLotIds });
+    const batches = unique(
+      roastedOut.map((r) => r.entry.batchId).filter((b): b is number => b !== null),
+    );
+    const roastedIn = await this.#repo.entriesFor(db, 'roast_in', { batchIds: batches });
+    return {
+      order_id: orderId,
+      roasted_lots: sumByLot(packed),
+      batches,
+      green_lots: sumByLot(roastedIn).map((l) => ({
+        ...l,
+        bean_name: roastedIn.find((r) => r.lotNumber === l.lot_number)?.beanName ?? '',
+      })),
+    };
   }
 
   #positive(lbs: number): number {
