@@ -35,6 +35,7 @@ export function AlarmTextsTable({ texts, deletingId, onEdit, onDelete }: AlarmTe
       render: (_value, text) => (
         <Space size="small">
           <Button
+            size="small"
             icon={<EditOutlined />}
             aria-label={`Edit Alarm ID ${text.index}`}
             onClick={() => onEdit(text)}
@@ -48,6 +49,7 @@ export function AlarmTextsTable({ texts, deletingId, onEdit, onDelete }: AlarmTe
             onConfirm={() => onDelete(text)}
           >
             <Button
+              size="small"
               danger
               icon={<DeleteOutlined />}
               loading={deletingId === text.id}
@@ -64,6 +66,7 @@ export function AlarmTextsTable({ texts, deletingId, onEdit, onDelete }: AlarmTe
   return (
     <Table<AlarmText>
       rowKey="id"
+      size="middle"
       columns={columns}
       dataSource={texts}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { AlertOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { DeviceSummary } from '@roastery/contract';
@@ -75,19 +76,23 @@ export function DevicesTable({ devices, deletingCode, onDelete }: DevicesTablePr
       render: (_value, device) => (
         <Space size="small">
           <Button
+            size="small"
             icon={<EditOutlined />}
             aria-label={`Edit ${device.device_id}`}
             onClick={() => void navigate(paths.admin.deviceUpdate.getHref(device.device_id))}
           >
             Edit
           </Button>
-          <Button
-            icon={<AlertOutlined />}
-            aria-label={`Configure Alarm Text of ${device.device_id}`}
-            onClick={() => void navigate(paths.admin.deviceAlarm.getHref(device.device_id))}
-          >
-            Alarm Text
-          </Button>
+          <Tooltip title="Configure Alarm Text">
+            <Button
+              size="small"
+              icon={<AlertOutlined />}
+              aria-label={`Configure Alarm Text of ${device.device_id}`}
+              onClick={() => void navigate(paths.admin.deviceAlarm.getHref(device.device_id))}
+            >
+              Alarms
+            </Button>
+          </Tooltip>
           <Popconfirm
             title="Delete device"
             description={DELETE_DEVICE_CONFIRMATION}
@@ -96,6 +101,7 @@ export function DevicesTable({ devices, deletingCode, onDelete }: DevicesTablePr
             onConfirm={() => onDelete(device)}
           >
             <Button
+              size="small"
               danger
               icon={<DeleteOutlined />}
               loading={deletingCode === device.device_id}
@@ -112,6 +118,7 @@ export function DevicesTable({ devices, deletingCode, onDelete }: DevicesTablePr
   return (
     <Table<DeviceSummary>
       rowKey="device_id"
+      size="middle"
       columns={columns}
       dataSource={devices}
       pagination={{ pageSize: 25, hideOnSinglePage: true }}

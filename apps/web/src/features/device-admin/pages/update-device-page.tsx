@@ -73,8 +73,14 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
       }}
       onFinish={submit}
     >
-      <Form.Item label="Device Id">
-        <Input value={device.device_id} readOnly aria-readonly className={styles.readOnly} />
+      <Form.Item label="Device Id" htmlFor="update-device-id">
+        <Input
+          id="update-device-id"
+          value={device.device_id}
+          readOnly
+          aria-readonly
+          className={styles.readOnly}
+        />
       </Form.Item>
       <DeviceFields form={form} formData={formData} />
       <div className={styles.actions}>

@@ -139,9 +139,7 @@ export function DeviceStatusModal({ dialog, onClose }: DeviceStatusModalProps) {
       form={form}
       okText={dialog.mode === 'edit' ? 'Save' : 'Create'}
       submitting={creation.isPending || update.isPending}
-      initialValues={
-        dialog.mode === 'edit' ? toValues(dialog.status) : { status_priority: 'Normal' }
-      }
+      initialValues={dialog.mode === 'edit' ? toValues(dialog.status) : {}}
       onCancel={onClose}
       onSubmit={submit}
     >

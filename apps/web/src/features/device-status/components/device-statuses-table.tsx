@@ -95,6 +95,7 @@ export function DeviceStatusesTable({
       render: (_value, status) => (
         <Space size="small">
           <Button
+            size="small"
             icon={<EditOutlined />}
             aria-label={`Edit ${status.name}`}
             onClick={() => onEdit(status)}
@@ -109,6 +110,7 @@ export function DeviceStatusesTable({
             onConfirm={() => onDelete(status)}
           >
             <Button
+              size="small"
               danger
               icon={<DeleteOutlined />}
               loading={deletingId === status.id}
@@ -125,6 +127,7 @@ export function DeviceStatusesTable({
   return (
     <Table<DeviceStatusDto>
       rowKey="id"
+      size="middle"
       columns={columns}
       dataSource={statuses}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
