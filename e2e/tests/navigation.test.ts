@@ -58,7 +58,7 @@ describe('what each role sees', () => {
       await page.getByText('Version 2.5.4').waitFor();
 
       const recipeButtons = page.getByRole('button', { name: /Active Recipe/ });
-      const bells = page.getByRole('link', { name: /^Notifications/ });
+      const bells = page.getByRole('button', { name: /^Notifications/ });
       expect(await recipeButtons.count()).toBe(plantAlerts ? 1 : 0);
       expect(await bells.count()).toBe(plantAlerts ? 1 : 0);
 
