@@ -157,9 +157,7 @@ describe('the screens of the administrator', () => {
       '/admin/command',
       '/admin/reports',
       '/admin/settings',
-      '/admin/add-device',
-      '/admin/flow/edit/4',
-      '/admin/device/alarm/4',
+      '/admin/flow/edit/GS1',
       '/admin/flow/7',
       '/admin/flow/sort/7',
       '/admin/test/flow/7',
@@ -169,6 +167,19 @@ describe('the screens of the administrator', () => {
       await page.locator('.ant-empty').first().waitFor();
       expect(await page.getByText('Page not found').count(), path).toBe(0);
       expect(await page.getByRole('heading', { level: 3 }).count(), path).toBe(1);
+    }
+    // Forms and per-device screens have no empty state: their title shows they opened.
+    for (const [path, title] of [
+      ['/admin/add-device', 'Add Device'],
+      ['/admin/device/GS1', 'UPDATE DEVICE'],
+      ['/admin/device/alarm/GS1', 'Configure Alarm Text'],
+      ['/admin/device/alarm/GS1/message', 'Alarm'],
+      ['/admin/command/1/binary', 'Binary Commands'],
+      ['/admin/command/1/input', 'Input Commands'],
+    ] as const) {
+      await page.goto(url(path));
+      await page.getByRole('heading', { level: 3, name: title }).waitFor();
+      expect(await page.getByText('Page not found').count(), path).toBe(0);
     }
   });
 
