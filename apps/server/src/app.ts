@@ -55,6 +55,14 @@ import { beanRoutes } from './modules/beans/bean-routes.ts';
 import { ProductRepository } from './modules/products/product-repository.ts';
 import { ProductService } from './modules/products/product-service.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
+import { WorkflowEngine, type RunEvent } from '@roastery/engine';
+import type { LiveEvent } from '@roastery/contract';
+import { WorkflowRepository } from './modules/workflows/workflow-repository.ts';
+import { WorkflowService } from './modules/workflows/workflow-service.ts';
+import { WorkflowRunService } from './modules/workflows/workflow-run-service.ts';
+import { DatabaseRunStore } from './modules/workflows/run-store.ts';
+import { RuntimeDevicePort } from './modules/workflows/runtime-device-port.ts';
+import { workflowRoutes } from './modules/workflows/workflow-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -72,6 +80,13 @@ export interface Services {
   ledger: LedgerService;
   beans: BeanService;
   products: ProductService;
+  workflows: WorkflowService;
+  workflowRuns: WorkflowRunService;
+  engine: WorkflowEngine;
+  /** Connects to the PLC (or starts the simulator), then lets the engine take up its runs. */
+  startPlant(): Promise<void>;
+  /** Stops the engine's waits (runs stay stored) and closes the PLC connection. */
+  stopPlant(): Promise<void>;
 }
 
 export interface AppDeps {
@@ -80,6 +95,25 @@ export interface AppDeps {
   services: Services;
   /** Omitted in tests: the app is then silent. */
   logger?: FastifyBaseLogger;
+}
+
+function clearTimer(timer: NodeJS.Timeout): () => void {
+  return () => clearTimeout(timer);
+}
+
+/** The engine's run events, as the live stream carries them. */
+function liveWorkflowEvent(event: RunEvent): LiveEvent {
+  const base = { type: 'workflow' as const, workflow_id: event.workflow_id, run_id: event.run_id };
+  switch (event.type) {
+    case 'state':
+      return { ...base, change: 'state', state: event.state };
+    case 'timeline':
+      return { ...base, change: 'timeline', entry: event.entry };
+    case 'status':
+      return { ...base, change: 'status' };
+    case 'cleared':
+      return { ...base, change: 'cleared' };
+  }
 }
 
 const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
@@ -130,8 +164,35 @@ export async function createServices(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
   });
+  const workflows = new WorkflowService(new WorkflowRepository(db));
+  const engine = new WorkflowEngine({
+    devices: new RuntimeDevicePort(runtime),
+    store: new DatabaseRunStore(db),
+    workflows,
+    clock: { now: () => Date.now(), setTimer: (ms, fn) => clearTimer(setTimeout(fn, ms)) },
+    events: { emit: (event) => live.publish(liveWorkflowEvent(event)) },
+    notifier: {
+      notify: (notice) => {
+        void notifications
+          .raise({ type: notice.type, text: notice.text, by: 'workflow engine' })
+          .catch((err: unknown) => logger.error({ err }, 'workflow notice could not be recorded'));
+      },
+    },
+  });
+  workflows.attach(engine);
   return {
     auth,
+    workflows,
+    workflowRuns: new WorkflowRunService(engine),
+    engine,
+    startPlant: async () => {
+      await runtime.start();
+      await engine.open();
+    },
+    stopPlant: async () => {
+      await engine.close();
+      await runtime.stop();
+    },
     users: new UserService(db, userRepository),
     notifications,
     eventLog,
@@ -203,10 +264,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventRoutes, { prefix: '/event', eventLog: services.eventLog });
       await api.register(simulatorRoutes, { prefix: '/simulator', simulator: services.simulator });
-      await api.register(liveRoutes, { prefix: '/live', bus: services.live });
+      await api.register(liveRoutes, {
+        prefix: '/live',
+        bus: services.live,
+        initial: () => {
+          const health = services.runtime.health();
+          return health
+            ? [{ type: 'plc', state: health.state, error: health.lastError }]
+            : [{ type: 'plc', state: 'closed', error: null }];
+        },
+      });
       await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
       await api.register(productRoutes, { prefix: '/product', products: services.products });
       await api.register(inventoryRoutes, { ledger: services.ledger });
+      await api.register(workflowRoutes, {
+        workflows: services.workflows,
+        runs: services.workflowRuns,
+        devices: services.devices,
+      });
     },
     { prefix: '/api' },
   );

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     logger.info('Created the administrator account "admin" with ADMIN_PASSWORD.');
   }
 
-  await services.runtime.start();
+  await services.startPlant();
   const app = await buildApp({ config, database, services, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Console ready at http://localhost:${config.port}`);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await services.runtime.stop();
+    await services.stopPlant();
     await database.close();
     process.exit(0);
   };

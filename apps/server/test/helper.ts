@@ -62,7 +62,7 @@ export async function buildTestApp(
   const services = await createServices(config, database);
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
-    await services.runtime.start();
+    await services.startPlant();
   }
   await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
   for (const role of [Role.Supervisor, Role.Operator] as const) {
@@ -102,7 +102,7 @@ export async function buildTestApp(
     as,
     close: async () => {
       await app.close();
-      await services.runtime.stop();
+      await services.stopPlant();
       await database.close();
     },
   };

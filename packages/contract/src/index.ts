@@ -14,3 +14,4 @@ export * from './live.ts';
 export * from './simulator.ts';
 export * from './workflows.ts';
 export * from './products.ts';
+export * from './workflow-requests.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quality } from './devices.ts';
 import { notification } from './notifications.ts';
+import { runState, timelineEntry } from './workflows.ts';
 
 /** Events pushed on GET /api/live (Server-Sent Events); the event name is `type`. */
 export const liveEvent = z.discriminatedUnion('type', [
@@ -16,6 +17,14 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('notification'), notification }),
   z.object({ type: z.literal('notifications-acknowledged'), count: z.number().int() }),
+  z.object({
+    type: z.literal('workflow'),
+    workflow_id: z.number().int(),
+    run_id: z.string(),
+    change: z.enum(['state', 'timeline', 'status', 'cleared']),
+    state: runState.optional(),
+    entry: timelineEntry.optional(),
+  }),
   z.object({
     type: z.literal('plc'),
     state: z.enum(['connecting', 'connected', 'disconnected', 'backoff', 'closed']),

@@ -3,6 +3,8 @@ import { deviceCode } from './devices.ts';
 
 export const simulatorState = z.object({
   running: z.boolean(),
+  /** Why it is not running, for the page to show. */
+  message: z.string().nullable(),
   port: z.number().int().nullable(),
   devices: z.array(
     z.object({

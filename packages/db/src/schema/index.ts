@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './system.ts';
 export * from './plant.ts';
 export * from './inventory.ts';
+export * from './workflows.ts';

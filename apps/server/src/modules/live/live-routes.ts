@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LiveEvent } from '@roastery/contract';
 import type { LiveBus } from './live-bus.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -8,7 +9,11 @@ const HEARTBEAT_MS = 15_000;
  * LiveEvent. A comment line every 15 s keeps proxies from closing an idle stream and lets the
  * browser notice a dead one.
  */
-export const liveRoutes: FastifyPluginAsyncZod<{ bus: LiveBus }> = async (app, { bus }) => {
+export const liveRoutes: FastifyPluginAsyncZod<{
+  bus: LiveBus;
+  /** What a new stream must know at once, such as whether the PLC link is up. */
+  initial: () => LiveEvent[];
+}> = async (app, { bus, initial }) => {
   const open = new Set<() => void>();
   // Open streams never end by themselves; closing the server ends them.
   app.addHook('onClose', async () => {
@@ -34,9 +39,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{ bus: LiveBus }> = async (app, {
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n: connected\n\n');
-      const unsubscribe = bus.subscribe((event) => {
+      const send = (event: LiveEvent) =>
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      });
+      for (const event of initial()) send(event);
+      const unsubscribe = bus.subscribe(send);
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);

@@ -6,7 +6,7 @@ import {
   type TagValue,
   type WriteRecord,
 } from '@roastery/plc';
-import { StandardCommand, type PlantCommand } from '@roastery/contract';
+import { StandardCommand, type PlantCommand, type PlantDefinition } from '@roastery/contract';
 import type { PlcConfig } from '../../config.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -53,6 +53,8 @@ export class PlantRuntime {
   #alarmCommandId: number | undefined;
   #modeFeedbackId: number | undefined;
   #endpoint = '';
+  #definition: PlantDefinition | undefined;
+  readonly #valueListeners = new Set<(value: TagValue) => void>();
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
@@ -65,11 +67,13 @@ export class PlantRuntime {
 
   async start(): Promise<void> {
     const { config, plant, logger } = this.#d;
-    const [tags, commands, devices] = await Promise.all([
+    const [tags, commands, devices, definition] = await Promise.all([
       plant.tags(),
       plant.commands(),
       this.#d.deviceRefs(),
+      plant.definition(config.unitId),
     ]);
+    this.#definition = definition;
     this.#commands = new Map(commands.map((c) => [`${c.kind}/${c.id}`, c]));
     this.#devices = devices;
     this.#alarmCommandId = commands.find(
@@ -117,6 +121,17 @@ export class PlantRuntime {
     await gateway?.stop();
     await this.#simulator.reload();
     await this.start();
+  }
+
+  /** The plant as loaded at the last start or reload (devices, commands, tags). */
+  definition(): PlantDefinition | undefined {
+    return this.#definition;
+  }
+
+  /** Every scanned change, whichever gateway is current; survives reloads. */
+  onValue(listener: (value: TagValue) => void): () => void {
+    this.#valueListeners.add(listener);
+    return () => this.#valueListeners.delete(listener);
   }
 
   value(ref: TagRef): TagValue | undefined {
@@ -171,6 +186,7 @@ export class PlantRuntime {
         value: v.value,
         quality: v.quality,
       });
+      for (const listener of this.#valueListeners) listener(v);
       if (v.command_kind === 'input' && v.command_id === this.#alarmCommandId) {
         this.#safely('alarm', () => this.#onAlarmCode(v.device_id, v.value ?? 0));
       }

@@ -3,6 +3,8 @@ import type { Simulator } from '@roastery/simulator';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { PlantSimulatorHost } from '../plant/plant-simulator-host.ts';
 
+const NOT_RUNNING = 'The plant simulator is not running: the console is connected to a real PLC.';
+
 /** /alarm/sim: try alarms and values on the simulated plant; refused when a real PLC is used. */
 export class SimulatorService {
   readonly #host: PlantSimulatorHost;
@@ -28,9 +30,10 @@ export class SimulatorService {
 
   state(): SimulatorState {
     const sim = this.#host.running;
-    if (!sim) return { running: false, port: null, devices: [] };
+    if (!sim) return { running: false, message: NOT_RUNNING, port: null, devices: [] };
     return {
       running: true,
+      message: null,
       port: sim.port,
       devices: sim.plant.devices
         .filter((d) => !d.virtual)

@@ -1,0 +1,71 @@
+import type { CommandRef, PlantDefinition } from '@roastery/contract';
+import {
+  PlantCatalog,
+  type CommandInfo,
+  type DeviceInfo,
+  type DevicePort,
+  type DeviceReading,
+  type WriteOutcome,
+} from '@roastery/engine';
+import type { PlantRuntime } from '../plant/plant-runtime.ts';
+
+/**
+ * The engine's view of the plant, over the console's PLC runtime: writes and readings go
+ * through the same gateway as manual commands, so every write of a run is in the events log.
+ */
+export class RuntimeDevicePort implements DevicePort {
+  readonly #runtime: PlantRuntime;
+  #catalog: { plant: PlantDefinition; catalog: PlantCatalog } | undefined;
+
+  constructor(runtime: PlantRuntime) {
+    this.#runtime = runtime;
+  }
+
+  /** The catalog of the plant the runtime runs now; rebuilt after an address-map reload. */
+  #plant(): PlantCatalog | undefined {
+    const plant = this.#runtime.definition();
+    if (!plant) return undefined;
+    if (this.#catalog?.plant !== plant) this.#catalog = { plant, catalog: new PlantCatalog(plant) };
+    return this.#catalog.catalog;
+  }
+
+  async write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome> {
+    const pending = this.#runtime.write(ref, value, who);
+    if (!pending) return { result: 'failed', error: 'the PLC gateway is not running' };
+    const record = await pending;
+    return record.error
+      ? { result: record.result, error: record.error }
+      : { result: record.result };
+  }
+
+  read(ref: CommandRef): DeviceReading | undefined {
+    const reading = this.#runtime.value(ref);
+    return reading && { value: reading.value, quality: reading.quality };
+  }
+
+  feedbackOf(ref: CommandRef): CommandRef {
+    return this.#plant()?.feedbackOf(ref) ?? ref;
+  }
+
+  subscribe(listener: (ref: CommandRef, value: number | null) => void): () => void {
+    return this.#runtime.onValue((v) =>
+      listener(
+        { device_id: v.device_id, command_kind: v.command_kind, command_id: v.command_id },
+        v.value,
+      ),
+    );
+  }
+
+  isManual(deviceId: string): boolean {
+    const ref = this.#plant()?.manualModeRef(deviceId);
+    return ref !== undefined && this.#runtime.value(ref)?.value === 1;
+  }
+
+  device(deviceId: string): DeviceInfo | undefined {
+    return this.#plant()?.device(deviceId);
+  }
+
+  command(ref: CommandRef): CommandInfo | undefined {
+    return this.#plant()?.command(ref);
+  }
+}
