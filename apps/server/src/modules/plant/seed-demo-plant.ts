@@ -2,6 +2,7 @@ import { DemoBinary, DemoDeviceType, demoPlant } from '@roastery/contract';
 import { alarmTexts, deviceBlocks, deviceStatuses, devices, type Database } from '@roastery/db';
 import { inArray } from 'drizzle-orm';
 import type { PlantRepository } from './plant-repository.ts';
+import { seedDemoWorkflows } from '../workflows/seed-demo-workflows.ts';
 
 /** Alarm texts a roaster's engineer would load into the demo plant's PLC documentation. */
 const alarmTextsByType: Record<number, [number, string][]> = {
@@ -35,7 +36,10 @@ const blocksByType: Record<number, string[]> = {
   [DemoDeviceType.WrbBin]: ['Block intake', 'Block discharge'],
 };
 
-/** Seeds the demo plant on an empty database: the address map, alarm texts, blocks and statuses. */
+/**
+ * Seeds the demo plant on an empty database: the address map, alarm texts, blocks, statuses
+ * and the demo workflows that run on it.
+ */
 export async function seedDemoPlant(db: Database, plant: PlantRepository): Promise<boolean> {
   if (!(await plant.isEmpty())) return false;
   await plant.seed(demoPlant);
@@ -95,5 +99,6 @@ export async function seedDemoPlant(db: Database, plant: PlantRepository): Promi
       commandValue: 1,
     },
   ]);
+  await seedDemoWorkflows(db);
   return true;
 }
