@@ -151,6 +151,7 @@ export async function createServices(
   const statusRepository = new DeviceStatusRepository(db);
   const notifications = new NotificationService(new NotificationRepository(db), live);
   const eventLog = new EventLogService(new EventLogRepository(db));
+  const workflows = new WorkflowService(new WorkflowRepository(db));
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,
@@ -164,7 +165,6 @@ export async function createServices(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
   });
-  const workflows = new WorkflowService(new WorkflowRepository(db));
   const engine = new WorkflowEngine({
     devices: new RuntimeDevicePort(runtime),
     store: new DatabaseRunStore(db),
@@ -205,6 +205,7 @@ export async function createServices(
       runtime,
       eventLog,
       plant,
+      usesOf: (code) => workflows.usesOfDevice(code),
     }),
     commands: new CommandService(commandRepository, deviceRepository),
     alarmTexts: new AlarmTextService(alarmTextRepository, deviceRepository, notifications),

@@ -39,6 +39,8 @@ export interface DeviceServiceDeps {
   runtime: PlantRuntime;
   eventLog: EventLogService;
   plant: PlantRepository;
+  /** What else in the plant uses a device (workflows, orders), by its code. */
+  usesOf: (code: string) => Promise<string[]>;
 }
 
 interface LiveCommand extends DeviceCommand {
@@ -418,6 +420,12 @@ export class DeviceService {
 
   async delete(code: string): Promise<void> {
     const device = await requireDevice(this.#d.devices, code);
+    const uses = await this.#d.usesOf(device.deviceId);
+    if (uses.length) {
+      throw conflict(
+        `${device.name} is used by ${uses.join(', ')}: remove it from there before deleting it.`,
+      );
+    }
     try {
       await this.#d.devices.delete(device.id);
     } catch (error) {

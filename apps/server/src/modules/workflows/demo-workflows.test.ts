@@ -65,3 +65,14 @@ describe('the demo workflows', () => {
     expect(sim.model.getValue('WRB2', 'Occupancy')).toBe(40);
   });
 });
+
+describe('a device used by a workflow', () => {
+  it('cannot be deleted, and the refusal names the workflow', async () => {
+    const res = await admin('DELETE', '/api/device/REB1');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      "Re-entry Bin is used by workflow 'Rework: Re-entry Bin into WRB Bin 2': remove it from there before deleting it.",
+    );
+    expect((await admin('GET', '/api/device/detail?id=REB1')).status).toBe(200);
+  });
+});

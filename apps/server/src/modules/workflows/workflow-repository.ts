@@ -89,6 +89,21 @@ export class WorkflowRepository {
     );
   }
 
+  /** Workflows whose steps write to or wait on a device. */
+  async usingDevice(code: string): Promise<string[]> {
+    const rows = await this.#db
+      .selectDistinct({ name: workflows.name })
+      .from(workflowSteps)
+      .innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
+      .where(
+        sql`lower(${workflowSteps.deviceId}) = lower(${code}) or exists (
+          select 1 from jsonb_array_elements(${workflowSteps.waitDevice}) w
+          where lower(w->>'device_id') = lower(${code}))`,
+      )
+      .orderBy(asc(workflows.name));
+    return rows.map((r) => r.name);
+  }
+
   steps(workflowId: number, tx?: Executor): Promise<StepRow[]> {
     return (tx ?? this.#db)
       .select()

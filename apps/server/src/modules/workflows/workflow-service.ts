@@ -86,6 +86,11 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
+  /** Why a device cannot go: the workflows that use it. */
+  async usesOfDevice(code: string): Promise<string[]> {
+    return (await this.#repo.usingDevice(code)).map((name) => `workflow '${name}'`);
+  }
+
   async list(type: 'all' | WorkflowType, search?: string): Promise<WorkflowListEntry[]> {
     const rows = await this.#repo.list({
       ...(type === 'all' ? {} : { type }),
