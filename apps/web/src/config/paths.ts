@@ -66,7 +66,12 @@ export const paths = {
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
     deviceStatus: { path: '/admin/device-status', getHref: () => '/admin/device-status' },
-    flows: { path: '/admin/flow', getHref: () => '/admin/flow' },
+    flows: {
+      path: '/admin/flow',
+      /** device: the code of a device no workflow uses yet (from the device's editor route). */
+      getHref: (query: { device?: string } = {}) =>
+        withQuery('/admin/flow', { device: query.device }),
+    },
     commands: {
       path: '/admin/command',
       getHref: (query: { tab?: number } = {}) => withQuery('/admin/command', { t: query.tab }),
