@@ -9,6 +9,8 @@ interface FormModalProps<Values> {
   okText: string;
   submitting: boolean;
   initialValues?: Partial<Values>;
+  /** For forms wider than antd's default dialog, such as lists of rows. */
+  width?: number;
   onSubmit: (values: Values) => void;
   onCancel: () => void;
   children: ReactNode;
@@ -25,6 +27,7 @@ export function FormModal<Values>({
   okText,
   submitting,
   initialValues,
+  width,
   onSubmit,
   onCancel,
   children,
@@ -33,6 +36,7 @@ export function FormModal<Values>({
     <Modal
       title={title}
       open={open}
+      width={width}
       okText={okText}
       okButtonProps={{ htmlType: 'submit' }}
       confirmLoading={submitting}
