@@ -4,6 +4,7 @@ import type { LiveEvent, Notification } from '@roastery/contract';
 import { useFeedback } from '../components/feedback.tsx';
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
+import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
 import { connectLiveEvents } from '../lib/live-events.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
@@ -110,6 +111,9 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           return;
         case 'notifications-acknowledged':
           invalidate.notifications();
+          return;
+        case 'workflow':
+          void queryClient.invalidateQueries({ queryKey: workflowKeys.run(event.workflow_id) });
           return;
         case 'plc':
           setStatus((current) => ({
