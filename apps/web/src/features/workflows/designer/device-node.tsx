@@ -87,7 +87,8 @@ export const DeviceNode = memo(function DeviceNode({
         <span
           className={styles.quality}
           data-quality={device?.quality ?? 'offline'}
-          aria-hidden="true"
+          role="img"
+          aria-label={`PLC data: ${device?.quality ?? 'offline'}`}
         />
         {id}
       </div>
@@ -98,7 +99,6 @@ export const DeviceNode = memo(function DeviceNode({
         </span>
         {device?.alarm ? <span className={styles.alarm}>Alarm</span> : null}
       </div>
-      <span className={styles.visuallyHidden}>{summary}</span>
       {handles('source', data.sourcePosition, data.sourceCount)}
     </div>
   );

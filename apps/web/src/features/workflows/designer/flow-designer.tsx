@@ -45,6 +45,7 @@ export const LOAD_CONFIRMATION = 'Are you sure to load the workflow?';
 const SAVE_ERROR = 'Error in saving flow';
 /** Both keys remove the selection: Delete as the spec says, Backspace for laptop keyboards. */
 const DELETE_KEYS = ['Delete', 'Backspace'];
+const fitViewOptions = { maxZoom: 1.5 };
 
 interface FlowDesignerProps {
   diagram: Diagram;
@@ -59,7 +60,7 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
   const navigate = useNavigate();
   const { message, notification } = useFeedback();
   const [modal, modalHolder] = Modal.useModal();
-  const { screenToFlowPosition } = useReactFlow<DeviceFlowNode, Edge>();
+  const { screenToFlowPosition, fitView } = useReactFlow<DeviceFlowNode, Edge>();
   const [nodes, setNodes, onNodesChange] = useNodesState(toFlowNodes(diagram.nodes));
   const [edges, setEdges, onEdgesChange] = useEdgesState(toFlowEdges(diagram.edges));
   const [saved, setSaved] = useState(diagram);
@@ -80,8 +81,10 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
       setNodes(toFlowNodes(next.nodes));
       setEdges(toFlowEdges(next.edges));
       setOpenNodeId(undefined);
+      // React Flow waits for the new nodes to be measured before it fits them in view.
+      void fitView(fitViewOptions);
     },
-    [setNodes, setEdges],
+    [setNodes, setEdges, fitView],
   );
 
   const onConnect = useCallback(
@@ -288,8 +291,9 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
               onConnect={onConnect}
               onNodeClick={(_event, node) => setOpenNodeId(node.id)}
               deleteKeyCode={DELETE_KEYS}
-              fitView
-              fitViewOptions={{ maxZoom: 1.5 }}
+              // Fitting an empty canvas would zoom onto the first device dropped on it.
+              fitView={saved.nodes.length > 0}
+              fitViewOptions={fitViewOptions}
               aria-label="Workflow canvas"
             >
               <Background gap={16} />
