@@ -63,6 +63,11 @@ import { WorkflowRunService } from './modules/workflows/workflow-run-service.ts'
 import { DatabaseRunStore } from './modules/workflows/run-store.ts';
 import { RuntimeDevicePort } from './modules/workflows/runtime-device-port.ts';
 import { workflowRoutes } from './modules/workflows/workflow-routes.ts';
+import { SettingsService } from './modules/settings/settings-service.ts';
+import { settingsRoutes } from './modules/settings/settings-routes.ts';
+import { DumpRepository } from './modules/dumps/dump-repository.ts';
+import { DumpService } from './modules/dumps/dump-service.ts';
+import { dumpRoutes } from './modules/dumps/dump-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -80,6 +85,8 @@ export interface Services {
   ledger: LedgerService;
   beans: BeanService;
   products: ProductService;
+  settings: SettingsService;
+  dumps: DumpService;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -180,16 +187,34 @@ export async function createServices(
     },
   });
   workflows.attach(engine);
+  const ledger = new LedgerService(db, new LedgerRepository());
+  const beanRepository = new BeanRepository(db);
+  const settings = new SettingsService(db);
+  const dumps = new DumpService({
+    repo: new DumpRepository(db),
+    beans: beanRepository,
+    ledger,
+    settings,
+    workflows,
+    engine,
+    notifications,
+    live,
+    logger,
+  });
   return {
     auth,
+    settings,
+    dumps,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
     startPlant: async () => {
       await runtime.start();
       await engine.open();
+      await dumps.start();
     },
     stopPlant: async () => {
+      dumps.stop();
       await engine.close();
       await runtime.stop();
     },
@@ -214,8 +239,8 @@ export async function createServices(
     runtime,
     live,
     plant,
-    ledger: new LedgerService(db, new LedgerRepository()),
-    beans: new BeanService(new BeanRepository(db)),
+    ledger,
+    beans: new BeanService(beanRepository),
     products: new ProductService(new ProductRepository(db)),
   };
 }
@@ -278,6 +303,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
       await api.register(productRoutes, { prefix: '/product', products: services.products });
       await api.register(inventoryRoutes, { ledger: services.ledger });
+      await api.register(settingsRoutes, {
+        prefix: '/admin/settings',
+        settings: services.settings,
+      });
+      await api.register(dumpRoutes, {
+        prefix: '/dump',
+        dumps: services.dumps,
+        ledger: services.ledger,
+        workflows: services.workflows,
+        runs: services.workflowRuns,
+      });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

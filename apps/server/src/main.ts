@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const services = await createServices(config, database, logger);
+  await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
     logger.info('Seeded the demo plant on the empty database.');
   }

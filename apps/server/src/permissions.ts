@@ -98,6 +98,26 @@ export const permissions: Record<string, Access> = {
   'GET /api/trace/lot/:lot': PLANT,
   'GET /api/trace/order/:id': PLANT,
 
+  // Settings: anyone signed in reads them (screens depend on them); plant staff change them.
+  'GET /api/admin/settings': 'signed-in',
+  'GET /api/admin/settings/r/:ref': 'signed-in',
+  'POST /api/admin/settings': PLANT,
+
+  // Dumps are the operator's work: every signed-in role creates and acknowledges them.
+  'GET /api/dump': 'signed-in',
+  'GET /api/dump/pending': 'signed-in',
+  'GET /api/dump/popup': 'signed-in',
+  'GET /api/dump/workflows/status': 'signed-in',
+  'POST /api/dump/create': 'signed-in',
+  'POST /api/dump/silo/dumps': 'signed-in',
+  'POST /api/dump/buttons': 'signed-in',
+  'POST /api/dump/request/:id': 'signed-in',
+  'POST /api/dump/close/:id': 'signed-in',
+  'DELETE /api/dump/delete/req/:id': 'signed-in',
+  'POST /api/dump/check/bean': 'signed-in',
+  'POST /api/dump/check/bean/qty': 'signed-in',
+  'POST /api/dump/create/notification': 'signed-in',
+
   // Workflows: designing and running them is plant configuration.
   'GET /api/diagram/new/flow/list': PLANT,
   'POST /api/diagram/create': PLANT,

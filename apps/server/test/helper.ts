@@ -60,6 +60,7 @@ export async function buildTestApp(
   const config = testConfig({ PLC_SCAN_INTERVAL: '50ms', ...env });
   const database = await createTestDatabase();
   const services = await createServices(config, database);
+  await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
     await services.startPlant();

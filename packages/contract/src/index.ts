@@ -15,3 +15,5 @@ export * from './simulator.ts';
 export * from './workflows.ts';
 export * from './products.ts';
 export * from './workflow-requests.ts';
+export * from './settings.ts';
+export * from './dumps.ts';

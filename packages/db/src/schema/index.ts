@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './plant.ts';
 export * from './inventory.ts';
 export * from './workflows.ts';
+export * from './settings.ts';

@@ -172,3 +172,35 @@ export const productRecipes = pgTable(
     check('product_recipes_ratio_check', sql`${t.ratio} >= 1 and ${t.ratio} <= 100`),
   ],
 );
+
+/** A request to tip bags of green beans into the plant, and what became of it. */
+export const dumps = pgTable(
+  'dumps',
+  {
+    id: serial('id').primaryKey(),
+    lotId: integer('lot_ref')
+      .notNull()
+      .references(() => lots.id),
+    beanId: integer('bean_ref')
+      .notNull()
+      .references(() => beans.id),
+    centiLbs: bigint('centi_lbs', { mode: 'number' }).notNull(),
+    targetKind: text('target_kind', { enum: ['silo', 'roaster', 'bagging'] }).notNull(),
+    targetDevice: integer('target_device')
+      .notNull()
+      .references(() => devices.id),
+    orderId: integer('order_id'),
+    status: text('status', {
+      enum: ['pending', 'acknowledged', 'completed', 'failed', 'closed'],
+    }).notNull(),
+    workflowId: integer('workflow_id'),
+    runId: text('run_id'),
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('dumps_positive', sql`${t.centiLbs} > 0`), index('dumps_status_idx').on(t.status)],
+);

@@ -99,7 +99,10 @@ export const workflowTriggers = pgTable(
     parentId: integer('parent_id').references(() => workflows.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    check('workflow_triggers_parent', sql`(${t.when} = 'parent_finished') = (${t.parentId} is not null)`),
+    check(
+      'workflow_triggers_parent',
+      sql`(${t.when} = 'parent_finished') = (${t.parentId} is not null)`,
+    ),
     check('workflow_triggers_not_self', sql`${t.parentId} is distinct from ${t.workflowId}`),
   ],
 );

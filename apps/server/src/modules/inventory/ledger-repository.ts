@@ -4,6 +4,7 @@ import {
   beans,
   deviceLots,
   devices,
+  dumps,
   ledgerEntries,
   lots,
   type Executor,
@@ -197,6 +198,18 @@ export class LedgerRepository {
   async findLotByNumber(tx: Executor, lotNumber: string) {
     const [row] = await tx.select().from(lots).where(eq(lots.lotNumber, lotNumber));
     return row;
+  }
+
+  async deleteLotWithoutEntries(tx: Executor, lotId: number): Promise<void> {
+    await tx
+      .delete(lots)
+      .where(
+        and(
+          eq(lots.id, lotId),
+          sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.lotId} = ${lotId})`,
+          sql`not exists (select 1 from ${dumps} where ${dumps.lotId} = ${lotId})`,
+        ),
+      );
   }
 
   async insertLot(tx: Executor, row: typeof lots.$inferInsert): Promise<number> {

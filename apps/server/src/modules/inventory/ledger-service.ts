@@ -348,6 +348,15 @@ export class LedgerService {
     };
   }
 
+  async lotExists(lotNumber: string): Promise<boolean> {
+    return (await this.#repo.findLotByNumber(this.#db, lotNumber)) !== undefined;
+  }
+
+  /** Removes a lot nothing was ever booked on (a dump request deleted before it ran). */
+  async deleteUnusedLot(lotId: number): Promise<void> {
+    await this.#repo.deleteLotWithoutEntries(this.#db, lotId);
+  }
+
   /** Creates a lot for a bean; lot numbers are unique across the plant. */
   async createLot(
     input: { lotNumber: string; beanId: number; kind: 'green' | 'roasted'; roastedAt?: Date },

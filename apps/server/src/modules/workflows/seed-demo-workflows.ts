@@ -58,21 +58,22 @@ const untilAtLeast = (
 });
 
 /**
- * The four demo workflows, along the paths the plant simulator moves beans on: bags tipped
- * at a dump station into a green silo; a 500 lb roast on Roaster 1 from Green Silo 1 into WRB
+ * The demo workflows, along the paths the plant simulator moves beans on: bags tipped at a
+ * dump station into each green silo; a 500 lb roast on Roaster 1 from Green Silo 1 into WRB
  * Bin 1; packing WRB Bin 1 on Packer 1; rework from the re-entry bin into WRB Bin 2.
  */
 export const demoWorkflows: WorkflowSpec[] = [
-  {
-    name: 'Dump DS1 into Green Silo 1',
+  // One dumping workflow per green silo: acknowledging a dump runs the one of its silo.
+  ...[1, 2, 3, 4, 5, 6].map((n): WorkflowSpec => ({
+    name: `Dump DS1 into Green Silo ${n}`,
     type: 'dumping',
     steps: [
-      set('GS1', B.InletGate, 1),
+      set(`GS${n}`, B.InletGate, 1),
       set('DS1', B.Start, 1, [untilAtMost('DS1', I.ScaleWeight, 0)]),
       set('DS1', B.Start, 0),
-      set('GS1', B.InletGate, 0),
+      set(`GS${n}`, B.InletGate, 0),
     ],
-  },
+  })),
   {
     name: 'Roast Green Silo 1 on Roaster 1 into WRB Bin 1',
     type: 'roasting',

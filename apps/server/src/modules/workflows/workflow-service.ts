@@ -86,6 +86,15 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
+  /** The first workflow of a type whose steps drive a device, e.g. the dumping workflow of a silo. */
+  async workflowDriving(type: WorkflowType, code: string): Promise<WorkflowRow | undefined> {
+    for (const w of await this.#repo.list({ type })) {
+      const steps = await this.#repo.steps(w.id);
+      if (steps.some((s) => s.deviceId.toLowerCase() === code.toLowerCase())) return w;
+    }
+    return undefined;
+  }
+
   /** Why a device cannot go: the workflows that use it. */
   async usesOfDevice(code: string): Promise<string[]> {
     return (await this.#repo.usingDevice(code)).map((name) => `workflow '${name}'`);

@@ -329,6 +329,16 @@ describe('a server restart during a run', () => {
           n.text.includes("'Survives a restart' was interrupted"),
         ),
       ).toBe(true);
+      await eventually(() => services.runtime.connected(), 'the new PLC connection');
+      await eventually(
+        () =>
+          services.runtime.value({
+            device_id: 'WRB3',
+            command_kind: 'binary',
+            command_id: DemoBinary.ManualModeActive,
+          })?.quality === 'good',
+        'the first scan after the restart',
+      );
       const token = await first.tokenFor(Role.Administrator);
       const resumed = await app.inject({
         method: 'POST',
@@ -336,7 +346,6 @@ describe('a server restart during a run', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(resumed.statusCode).toBe(200);
-      await eventually(() => services.runtime.connected(), 'the new PLC connection');
       services.runtime.simulator.running?.model.setValue('DS1', 'Scale Weight', 25);
       const done = await eventually(
         async () => {
@@ -357,5 +366,5 @@ describe('a server restart during a run', () => {
       await services.stopPlant();
       await first.close();
     }
-  });
+  }, 90_000);
 });

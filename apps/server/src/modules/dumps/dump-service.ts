@@ -1,0 +1,319 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import {
+  SettingRef,
+  dumpMessages,
+  type CreateDumpBody,
+  type Dump,
+  type DumpTarget,
+  type DumpTargetType,
+  type LiveEvent,
+} from '@roastery/contract';
+import type { WorkflowEngine } from '@roastery/engine';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import type { Principal } from '../auth/auth-service.ts';
+import type { BeanRepository } from '../beans/bean-repository.ts';
+import type { LedgerService } from '../inventory/ledger-service.ts';
+import { fromCenti, toCenti } from '../inventory/weights.ts';
+import type { LiveBus } from '../live/live-bus.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { WorkflowService } from '../workflows/workflow-service.ts';
+import type { DumpRepository, DumpRow } from './dump-repository.ts';
+
+dayjs.extend(utc);
+
+const KIND: Record<DumpTargetType, 'silo' | 'roaster' | 'bagging'> = {
+  'Silo Bin': 'silo',
+  Roaster: 'roaster',
+  'Manual Bagging Station': 'bagging',
+};
+
+export interface DumpServiceDeps {
+  repo: DumpRepository;
+  beans: BeanRepository;
+  ledger: LedgerService;
+  settings: SettingsService;
+  workflows: WorkflowService;
+  engine: WorkflowEngine;
+  notifications: NotificationService;
+  live: LiveBus;
+  logger: { error(obj: object, msg: string): void };
+}
+
+function present(r: DumpRow): Dump {
+  const d = r.dump;
+  return {
+    id: d.id,
+    lot_number: r.lotNumber,
+    bean_id: d.beanId,
+    bean_name: r.beanName,
+    order_id: d.orderId,
+    device_id: r.deviceCode,
+    device_name: r.deviceName,
+    type:
+      (Object.keys(KIND) as DumpTargetType[]).find((k) => KIND[k] === d.targetKind) ?? 'Silo Bin',
+    amount: fromCenti(d.centiLbs),
+    status: d.status,
+    acknowledged: d.status !== 'pending',
+    workflow_id: d.workflowId,
+    error: d.error,
+    created_at: d.createdAt.toISOString(),
+    acknowledged_at: d.acknowledgedAt?.toISOString() ?? null,
+    completed_at: d.completedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Green intake. A dump is requested (target chosen by the operator, or by the console in auto
+ * dump mode), acknowledged by the operator at the station, which starts the dumping workflow of
+ * its target; when that run finishes, the beans are posted to the ledger and the dump is done.
+ */
+export class DumpService {
+  readonly #d: DumpServiceDeps;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(deps: DumpServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** Follows dumping runs to their end; also settles runs that ended while the console was down. */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.#d.live.subscribe((event) => this.#onLive(event));
+    for (const row of await this.#d.repo.list({ statuses: ['acknowledged'] })) {
+      const run = row.dump.workflowId ? this.#d.engine.currentRun(row.dump.workflowId) : undefined;
+      if (
+        run &&
+        run.id === row.dump.runId &&
+        ['finished', 'failed', 'stopped'].includes(run.state)
+      ) {
+        await this.#settle(row.dump.runId, run.state, run.error);
+      }
+    }
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+  }
+
+  async list(status: 'all' | 'finished' | DumpRow['dump']['status']): Promise<Dump[]> {
+    const statuses =
+      status === 'all'
+        ? undefined
+        : status === 'finished'
+          ? (['completed', 'closed'] as const)
+          : ([status] as const);
+    return (await this.#d.repo.list(statuses ? { statuses: [...statuses] } : {})).map(present);
+  }
+
+  async get(id: number): Promise<Dump> {
+    const row = await this.#d.repo.find(id);
+    if (!row) throw notFound(`Dump request ${id} not found.`);
+    return present(row);
+  }
+
+  /** The devices of a dump target type, with what they hold (the dump form's device buttons). */
+  async devicesOf(type: DumpTargetType): Promise<DumpTarget[]> {
+    const devices = await this.#d.repo.devicesOfType(type);
+    const contents = new Map((await this.#d.ledger.siloContents()).map((c) => [c.device_id, c]));
+    return devices.map((d) => ({
+      device_id: d.code,
+      device_name: d.name,
+      occupancy: contents.get(d.code)?.occupancy ?? 0,
+      capacity: d.capacity,
+      beans: contents.get(d.code)?.beans.map((b) => b.bean_name) ?? [],
+      fits: true,
+      reason: null,
+    }));
+  }
+
+  /** Where a dump of this bean and weight could go: every device of the type, with whether it fits. */
+  async targets(beanId: number, amount: number, type: DumpTargetType): Promise<DumpTarget[]> {
+    const bean = await this.#d.beans.find(beanId);
+    if (!bean) throw notFound(`Bean ${beanId} not found.`);
+    const devices = await this.#d.repo.devicesOfType(type);
+    const contents = new Map((await this.#d.ledger.siloContents()).map((c) => [c.device_id, c]));
+    const allowed = new Set(bean.bins.map((b) => b.code));
+    const centi = toCenti(amount);
+    return devices.map((d) => {
+      const held = contents.get(d.code);
+      const occupancy = held?.occupancy ?? 0;
+      const beanNames = held?.beans.map((b) => b.bean_name) ?? [];
+      const otherBeans = held?.beans.some((b) => b.bean_id !== beanId) ?? false;
+      const reason =
+        allowed.size && !allowed.has(d.code)
+          ? `${bean.name} is not kept in ${d.name}`
+          : otherBeans
+            ? `${d.name} holds other beans`
+            : d.capacity !== null && toCenti(occupancy) + centi > toCenti(d.capacity)
+              ? `${d.name} has room for ${fromCenti(toCenti(d.capacity) - toCenti(occupancy))} lbs`
+              : null;
+      return {
+        device_id: d.code,
+        device_name: d.name,
+        occupancy,
+        capacity: d.capacity,
+        beans: beanNames,
+        fits: reason === null,
+        reason,
+      };
+    });
+  }
+
+  /** Auto dump mode: a silo that already holds this bean and has room, else an empty one. */
+  async #chooseSilo(beanId: number, amount: number): Promise<string> {
+    const options = (await this.targets(beanId, amount, 'Silo Bin')).filter((t) => t.fits);
+    const sameBean = options
+      .filter((t) => t.beans.length > 0)
+      .sort((a, b) => b.occupancy - a.occupancy);
+    const empty = options.filter((t) => t.beans.length === 0);
+    const chosen = sameBean[0] ?? empty[0];
+    if (!chosen)
+      throw conflict(
+        `No silo can take ${amount} lbs of this bean: every silo is full or holds other beans.`,
+      );
+    return chosen.device_id;
+  }
+
+  async create(body: CreateDumpBody, who: Principal): Promise<Dump> {
+    const mode = await this.#d.settings.value(SettingRef.DumpMode);
+    if (mode === 'manual' && !body.type) throw unprocessable(dumpMessages.type);
+    if (mode === 'manual' && !body.device_id) throw unprocessable(dumpMessages.device);
+    const type = body.type ?? 'Silo Bin';
+    if (type === 'Roaster') throw unprocessable(dumpMessages.roaster);
+    const bean = await this.#d.beans.find(body.bean_id);
+    if (!bean) throw notFound(`Bean ${body.bean_id} not found.`);
+    const code = body.device_id ?? (await this.#chooseSilo(body.bean_id, body.amount));
+    const target = (await this.targets(body.bean_id, body.amount, type)).find(
+      (t) => t.device_id.toLowerCase() === code.toLowerCase(),
+    );
+    if (!target) throw unprocessable(`${code} is not a ${type}.`);
+    if (!target.fits)
+      throw conflict(`The dump cannot go to ${target.device_name}: ${target.reason}.`);
+    const device = (await this.#d.repo.devicesOfType(type)).find(
+      (d) => d.code === target.device_id,
+    );
+    if (!device) throw notFound(`Device ${code} not found.`);
+    const lotNumber = body.lot_number ?? (await this.#newLotNumber());
+    const lotId = await this.#d.ledger.createLot({ lotNumber, beanId: bean.id, kind: 'green' });
+    const id = await this.#d.repo.insert({
+      lotId,
+      beanId: bean.id,
+      centiLbs: toCenti(body.amount),
+      targetKind: KIND[type],
+      targetDevice: device.id,
+      orderId: body.order_id ?? null,
+      status: 'pending',
+      requestedBy: who.id,
+    });
+    return this.get(id);
+  }
+
+  /** 'DMP-' + MMDDYYYYHHmmss; two dumps in one second get '-2', '-3'. */
+  async #newLotNumber(): Promise<string> {
+    const base = `DMP-${dayjs.utc().format('MMDDYYYYHHmmss')}`;
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      if (!(await this.#d.ledger.lotExists(candidate))) return candidate;
+    }
+  }
+
+  /** The operator has the bags at the station: start the dumping workflow of the target. */
+  async acknowledge(id: number, who: Principal): Promise<Dump> {
+    const dump = await this.get(id);
+    if (dump.status !== 'pending' && dump.status !== 'failed') {
+      throw conflict(`Dump request ${id} is ${dump.status}, not waiting to be acknowledged.`);
+    }
+    const workflow = await this.#d.workflows.workflowDriving('dumping', dump.device_id);
+    if (!workflow) {
+      throw conflict(`No dumping workflow fills ${dump.device_name}. Add one under Workflows.`);
+    }
+    const result = await this.#d.engine.start(workflow.id, { who: who.fullName });
+    if (!result.ok) throw conflict(result.message);
+    await this.#d.repo.transition(id, ['pending', 'failed'], {
+      status: 'acknowledged',
+      workflowId: workflow.id,
+      runId: result.run.id,
+      error: null,
+      acknowledgedBy: who.id,
+      acknowledgedAt: new Date(),
+    });
+    await this.#d.engine.handlePlantEvent('dump_acknowledged', who.fullName);
+    return this.get(id);
+  }
+
+  /** The roaster dump-request popup's Ok: the request is closed without beans moving here. */
+  async close(id: number): Promise<Dump> {
+    const dump = await this.get(id);
+    if (!(await this.#d.repo.transition(id, ['pending', 'failed'], { status: 'closed' }))) {
+      throw conflict(`Dump request ${id} is ${dump.status} and cannot be closed.`);
+    }
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<void> {
+    const dump = await this.get(id);
+    if (!(await this.#d.repo.delete(id))) {
+      throw conflict(
+        `Dump request ${id} is ${dump.status}: only a pending request can be deleted.`,
+      );
+    }
+  }
+
+  async notify(id: number, message: string | undefined, who: Principal): Promise<void> {
+    const dump = await this.get(id);
+    await this.#d.notifications.raise({
+      type: 'other',
+      text:
+        message ??
+        `Dump ${dump.lot_number}: ${dump.amount} lbs of ${dump.bean_name} for ${dump.device_name}`,
+      by: who.fullName,
+    });
+  }
+
+  #onLive(event: LiveEvent): void {
+    if (event.type !== 'workflow' || event.change !== 'state') return;
+    if (event.state !== 'finished' && event.state !== 'failed' && event.state !== 'stopped') return;
+    const error = event.state === 'finished' ? null : `The dumping workflow ${event.state}.`;
+    this.#settle(event.run_id, event.state, error).catch((err: unknown) =>
+      this.#d.logger.error({ err }, 'dump could not be settled'),
+    );
+  }
+
+  /** The run of an acknowledged dump ended: post the beans, or record why not. */
+  async #settle(runId: string | null, state: string, error: string | null): Promise<void> {
+    if (!runId) return;
+    const [row] = await this.#d.repo.list({ runId, statuses: ['acknowledged'] });
+    if (!row) return;
+    const d = row.dump;
+    if (state !== 'finished') {
+      await this.#d.repo.transition(d.id, ['acknowledged'], {
+        status: 'failed',
+        error: error ?? state,
+      });
+      return;
+    }
+    try {
+      await this.#d.ledger.receive({
+        toDevice: d.targetDevice,
+        lotId: d.lotId,
+        lbs: fromCenti(d.centiLbs),
+        reason: 'dump',
+        dumpId: d.id,
+        ...(d.acknowledgedBy ? { userId: d.acknowledgedBy } : {}),
+      });
+      await this.#d.repo.transition(d.id, ['acknowledged'], {
+        status: 'completed',
+        completedAt: new Date(),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.#d.repo.transition(d.id, ['acknowledged'], { status: 'failed', error: message });
+      await this.#d.notifications.raise({
+        type: 'alarm',
+        text: `Dump ${row.lotNumber} into ${row.deviceName} ran but could not be booked: ${message}`,
+        by: 'console',
+      });
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Role,
+  SettingRef,
+  dumpMessages,
+  type Bean,
+  type Dump,
+  type RunningWorkflowState,
+  type SiloContents,
+  type Workflow,
+} from '@roastery/contract';
+import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+let operator: ApiCaller;
+let admin: ApiCaller;
+let colombia: number;
+let organic: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { plant: true });
+  operator = t.as(Role.Operator);
+  admin = t.as(Role.Administrator);
+  colombia = (await admin<Bean>('POST', '/api/bean', { bean: { bean_name: 'Colombia Supremo' } }))
+    .body.id;
+  organic = (
+    await admin<Bean>('POST', '/api/bean', {
+      bean: { bean_name: 'Peru Organic', segregation: 'organic' },
+    })
+  ).body.id;
+  await eventually(() => t.services.runtime.connected(), 'the PLC connection');
+});
+afterAll(() => t.close());
+
+const silo = async (code: string) =>
+  (await admin<SiloContents[]>('GET', '/api/product/silo')).body.find((s) => s.device_id === code);
+
+describe('dump requests', () => {
+  it('validate with the spec messages and refuse a dump to a roaster', async () => {
+    const empty = await operator('POST', '/api/dump/create', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain(dumpMessages.amount);
+    expect(empty.body.message).toContain(dumpMessages.bean);
+    const roaster = await operator('POST', '/api/dump/create', {
+      amount: 100,
+      bean_id: colombia,
+      type: 'Roaster',
+      device_id: 'R1',
+    });
+    expect(roaster.status).toBe(422);
+    expect(roaster.body.message).toBe(dumpMessages.roaster);
+  });
+
+  it('in manual dump mode need the device type and device', async () => {
+    await admin('POST', '/api/admin/settings', { ref_id: SettingRef.DumpMode, value: 'manual' });
+    try {
+      const res = await operator('POST', '/api/dump/create', { amount: 100, bean_id: colombia });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(dumpMessages.type);
+      const ok = await operator<Dump>('POST', '/api/dump/create', {
+        amount: 100,
+        bean_id: colombia,
+        type: 'Silo Bin',
+        device_id: 'GS3',
+      });
+      expect(ok.body).toMatchObject({ device_id: 'GS3', status: 'pending', acknowledged: false });
+      expect((await operator('DELETE', `/api/dump/delete/req/${ok.body.id}`)).status).toBe(200);
+    } finally {
+      await admin('POST', '/api/admin/settings', { ref_id: SettingRef.DumpMode, value: 'auto' });
+    }
+  });
+
+  it('go from pending to completed through the dumping workflow, and the silo fills on the ledger', async () => {
+    const created = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 150,
+      bean_id: colombia,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ device_id: 'GS1', amount: 150, status: 'pending' });
+    expect(created.body.lot_number).toMatch(/^DMP-\d{14}(-\d+)?$/);
+    expect((await operator<Dump[]>('GET', '/api/dump/pending')).body.map((d) => d.id)).toContain(
+      created.body.id,
+    );
+
+    // The operator tips the bags onto the station's scale, then acknowledges.
+    t.services.runtime.simulator.running!.model.setDumpScaleWeight('DS1', 150);
+    const ack = await operator<Dump>('POST', `/api/dump/request/${created.body.id}`);
+    expect(ack.status).toBe(200);
+    expect(ack.body).toMatchObject({ status: 'acknowledged', acknowledged: true });
+    const done = await eventually(
+      async () => {
+        const d = (await operator<Dump[]>('GET', '/api/dump?status=finished')).body.find(
+          (x) => x.id === created.body.id,
+        );
+        return d?.status === 'completed' ? d : undefined;
+      },
+      'the dump to complete',
+      30_000,
+    );
+    expect(done.completed_at).not.toBeNull();
+    expect(await silo('GS1')).toMatchObject({
+      occupancy: 150,
+      lots: [{ lot_number: created.body.lot_number, lbs: 150 }],
+    });
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+    const status = (
+      await operator<(RunningWorkflowState & { name: string })[]>(
+        'GET',
+        '/api/dump/workflows/status',
+      )
+    ).body;
+    expect(status.find((s) => s.name === 'Dump DS1 into Green Silo 1')?.state).toBe('finished');
+    expect((await operator('POST', `/api/dump/request/${created.body.id}`)).status).toBe(409);
+  });
+
+  it('put a second dump of the same bean into the same silo, and another bean elsewhere', async () => {
+    const same = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 50,
+      bean_id: colombia,
+    });
+    expect(same.body.device_id).toBe('GS1');
+    const other = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 50,
+      bean_id: organic,
+    });
+    expect(other.body.device_id).toBe('GS2');
+    const targets = await operator<{ device_id: string; fits: boolean; reason: string | null }[]>(
+      'POST',
+      '/api/dump/silo/dumps',
+      {
+        bean_id: organic,
+        amount: 50,
+      },
+    );
+    expect(targets.body.find((x) => x.device_id === 'GS1')).toMatchObject({
+      fits: false,
+      reason: 'Green Silo 1 holds other beans',
+    });
+    await operator('DELETE', `/api/dump/delete/req/${same.body.id}`);
+    await operator('DELETE', `/api/dump/delete/req/${other.body.id}`);
+  });
+
+  it('close from the popup, and refuse deleting a request that is not pending', async () => {
+    const d = await operator<Dump>('POST', '/api/dump/create', { amount: 10, bean_id: colombia });
+    const closed = await operator<Dump>('POST', `/api/dump/close/${d.body.id}`);
+    expect(closed.body.status).toBe('closed');
+    const del = await operator('DELETE', `/api/dump/delete/req/${d.body.id}`);
+    expect(del.status).toBe(409);
+  });
+
+  it('start the workflows bound to the dump acknowledged event', async () => {
+    const bound = (
+      await admin<Workflow>('POST', '/api/diagram/create', {
+        name: 'After every dump',
+        type: 'moving',
+      })
+    ).body;
+    await admin('POST', '/api/diagram/rules', {
+      workflow_id: bound.id,
+      device_id: 'WB1',
+      type: 'binary',
+      command_id: 1,
+      command_value: 0,
+    });
+    const trigger = await admin('POST', '/api/workflow/triggers', {
+      workflow_id: bound.id,
+      parent_id: null,
+      when: 'dump_acknowledged',
+    });
+    expect(trigger.status).toBe(200);
+    const d = await operator<Dump>('POST', '/api/dump/create', { amount: 20, bean_id: colombia });
+    t.services.runtime.simulator.running!.model.setDumpScaleWeight('DS1', 20);
+    await operator('POST', `/api/dump/request/${d.body.id}`);
+    await eventually(async () => {
+      const s = (await admin<RunningWorkflowState>('GET', `/api/workflow/${bound.id}/status`)).body;
+      return s.run_id !== null;
+    }, 'the bound workflow to start');
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { deviceCode } from './devices.ts';
+
+export const dumpMessages = {
+  amount: 'Please input amount!',
+  bean: 'Please select bean',
+  type: 'Please select a device type',
+  device: 'Please select a device',
+  roaster: "Sorry, you can't create a dump to a roaster here…",
+} as const;
+
+/** The spec's device types of a dump: Silo Bin, Roaster, Manual Bagging Station. */
+export const dumpTargetType = z.enum(['Silo Bin', 'Roaster', 'Manual Bagging Station']);
+export type DumpTargetType = z.infer<typeof dumpTargetType>;
+
+export const createDumpBody = z.strictObject({
+  /** Default 'DMP-' + MMDDYYYYHHmmss. */
+  lot_number: z.string().trim().min(1).max(64).optional(),
+  amount: z
+    .number({ error: dumpMessages.amount })
+    .positive({ error: 'The amount must be more than 0 lbs.' })
+    .max(100_000),
+  bean_id: z.number({ error: dumpMessages.bean }).int().positive({ error: dumpMessages.bean }),
+  /** Required when the dump mode setting is manual. */
+  type: dumpTargetType.optional(),
+  device_id: deviceCode.optional(),
+  order_id: z.number().int().positive().optional(),
+});
+export type CreateDumpBody = z.infer<typeof createDumpBody>;
+
+export const dumpStatus = z.enum(['pending', 'acknowledged', 'completed', 'failed', 'closed']);
+
+export const dump = z.object({
+  id: z.number().int(),
+  lot_number: z.string(),
+  bean_id: z.number().int(),
+  bean_name: z.string(),
+  order_id: z.number().int().nullable(),
+  device_id: z.string(),
+  device_name: z.string(),
+  type: dumpTargetType,
+  amount: z.number(),
+  status: dumpStatus,
+  /** Spec: acknowledged is shown as Processing, and Acknowledged in the finished list. */
+  acknowledged: z.boolean(),
+  workflow_id: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type Dump = z.infer<typeof dump>;
+
+export const dumpIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const dumpListQuery = z.strictObject({
+  status: z
+    .enum(['all', 'pending', 'acknowledged', 'completed', 'failed', 'closed', 'finished'])
+    .default('all'),
+});
+
+export const siloChoiceBody = z.strictObject({
+  bean_id: z.number().int().positive(),
+  amount: z.number().positive(),
+  type: dumpTargetType.default('Silo Bin'),
+});
+
+export const dumpTarget = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  occupancy: z.number(),
+  capacity: z.number().nullable(),
+  /** What it holds now, or empty. */
+  beans: z.array(z.string()),
+  /** Whether the amount fits and the beans match. */
+  fits: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type DumpTarget = z.infer<typeof dumpTarget>;
+
+export const dumpButtonsBody = z.strictObject({ type: dumpTargetType });
+
+export const beanCheckBody = z.strictObject({
+  bean_id: z.number().int().positive(),
+  amount: z.number().positive().optional(),
+});
+export const beanCheckReply = z.object({
+  bean_id: z.number().int(),
+  available: z.number(),
+  enough: z.boolean(),
+  silos: z.array(z.object({ device_id: z.string(), device_name: z.string(), lbs: z.number() })),
+});
+
+export const dumpNotificationBody = z.strictObject({
+  dump_id: z.number().int().positive(),
+  message: z.string().trim().min(1).max(500).optional(),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const settingFamily = z.enum(['order', 'pack', 'dump', 'other', 'order-form']);
+
+export const setting = z.object({
+  ref_id: z.string(),
+  label: z.string(),
+  type: z.enum(['select', 'switch', 'input', 'divider']),
+  options: z.array(z.object({ value: z.string(), text: z.string() })),
+  placeholder: z.string(),
+  value: z.string(),
+  family: settingFamily,
+});
+export type Setting = z.infer<typeof setting>;
+
+export const settingRefParams = z.strictObject({ ref: z.string().min(1).max(64) });
+export const updateSettingBody = z.strictObject({
+  ref_id: z.string().min(1).max(64),
+  value: z.string().max(500),
+});
+
+/** Settings the console's rules read; their values are plain strings as the spec shows them. */
+export const SettingRef = {
+  OrderMode: 'r-order',
+  AutoExecution: 'r-is-auto',
+  Packing: 'r-is-pack',
+  DumpMode: 'r-dump-mode',
+} as const;
