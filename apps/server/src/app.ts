@@ -159,6 +159,7 @@ export async function createServices(
   const notifications = new NotificationService(new NotificationRepository(db), live);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
+  const ledger = new LedgerService(db, new LedgerRepository());
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,
@@ -187,7 +188,6 @@ export async function createServices(
     },
   });
   workflows.attach(engine);
-  const ledger = new LedgerService(db, new LedgerRepository());
   const beanRepository = new BeanRepository(db);
   const settings = new SettingsService(db);
   const dumps = new DumpService({
@@ -231,6 +231,7 @@ export async function createServices(
       eventLog,
       plant,
       usesOf: (code) => workflows.usesOfDevice(code),
+      ledger,
     }),
     commands: new CommandService(commandRepository, deviceRepository),
     alarmTexts: new AlarmTextService(alarmTextRepository, deviceRepository, notifications),

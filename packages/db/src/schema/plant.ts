@@ -46,8 +46,6 @@ export const devices = pgTable(
     image: text('image').notNull().default(''),
     features: jsonb('device_features').$type<DeviceFeature[]>().notNull().default([]),
     capacity: lbs('capacity'),
-    /** Occupancy an operator set by hand; the bean ledger supersedes it for silos and bins. */
-    occupancy: lbs('occupancy').notNull().default(0),
     /** Virtual devices exist for accounting only: no tags, never shown. */
     virtual: boolean('virtual').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,7 +55,6 @@ export const devices = pgTable(
     uniqueIndex('devices_device_id_key').on(sql`lower(${t.deviceId})`),
     check('devices_stage_check', sql`${t.stage} between 1 and 4`),
     check('devices_capacity_check', sql`${t.capacity} is null or ${t.capacity} > 0`),
-    check('devices_occupancy_check', sql`${t.occupancy} >= 0`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type DeviceTagView,
   type DeviceTypeCommands,
 } from '@roastery/contract';
+import { beans } from '@roastery/db';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -58,7 +59,17 @@ describe('devices', () => {
   });
 
   it('updates a device and keeps the capacity above the occupancy', async () => {
-    await admin('POST', '/api/device/update/occupancy', { device_id: 'GS7', occupancy: 8000 });
+    const [bean] = await t.database.db
+      .insert(beans)
+      .values({ name: 'Kenya AA' })
+      .returning({ id: beans.id });
+    const lot = await t.services.ledger.createLot({
+      lotNumber: 'DMP-GS7',
+      beanId: bean!.id,
+      kind: 'green',
+    });
+    const gs7 = (await admin<DeviceDetail>('GET', '/api/device/detail?id=GS7')).body.device.d_id;
+    await t.services.ledger.receive({ toDevice: gs7, lotId: lot, lbs: 8000, reason: 'dump' });
     const { device_id: _code, ...fields } = newSilo;
     const below = await admin('PUT', '/api/device/GS7', { ...fields, capacity: 7000 });
     expect(below.status).toBe(422);
@@ -78,10 +89,25 @@ describe('devices', () => {
     expect(blank.body.message).toContain('Device Name is required');
   });
 
-  it('deletes a device', async () => {
-    expect((await admin('DELETE', '/api/device/GS7')).status).toBe(200);
-    expect((await admin('GET', '/api/device/detail?id=GS7')).status).toBe(404);
-    expect((await admin('DELETE', '/api/device/GS7')).status).toBe(404);
+  it('deletes a device, but not one that holds beans or has ledger history', async () => {
+    const full = await admin('DELETE', '/api/device/GS7');
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(
+      'Silo 7 (west) holds 8,000 lbs: move its beans out before deleting it.',
+    );
+    await admin('POST', '/api/device/update/occupancy', { device_id: 'GS7', occupancy: 0 });
+    const history = await admin('DELETE', '/api/device/GS7');
+    expect(history.status).toBe(409);
+    expect(history.body.message).toMatch(/has bean movements in the ledger/);
+    const fresh = await admin('POST', '/api/device/create', {
+      ...newSilo,
+      device_id: 'GS8',
+      device_name: 'Green Silo 8',
+    });
+    expect(fresh.status).toBe(201);
+    expect((await admin('DELETE', '/api/device/GS8')).status).toBe(200);
+    expect((await admin('GET', '/api/device/detail?id=GS8')).status).toBe(404);
+    expect((await admin('DELETE', '/api/device/GS8')).status).toBe(404);
   });
 
   it('offers the form data with capacity types 8 and 13', async () => {

@@ -6,6 +6,7 @@ import {
   type DeviceDetail,
   type DeviceSummary,
 } from '@roastery/contract';
+import { beans } from '@roastery/db';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -187,7 +188,26 @@ describe('manual commands and modes', () => {
 });
 
 describe('occupancy and blocks', () => {
-  it('sets occupancy within the capacity and logs it', async () => {
+  it('corrects occupancy on the ledger, within the capacity, and only for a device that holds beans', async () => {
+    const empty = await admin('POST', '/api/device/update/occupancy', {
+      device_id: 'WRB1',
+      occupancy: 100,
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe(
+      'WRB Bin 1 is empty: beans come in with a dump; a correction can only adjust what it holds.',
+    );
+    const [bean] = await t.database.db
+      .insert(beans)
+      .values({ name: 'Brazil Santos' })
+      .returning({ id: beans.id });
+    const lot = await t.services.ledger.createLot({
+      lotNumber: 'RST-1',
+      beanId: bean!.id,
+      kind: 'roasted',
+    });
+    const wrb1 = (await detail('WRB1')).device.d_id;
+    await t.services.ledger.receive({ toDevice: wrb1, lotId: lot, lbs: 1000, reason: 'roast_out' });
     const over = await admin('POST', '/api/device/update/occupancy', {
       device_id: 'WRB1',
       occupancy: 5000.01,
@@ -210,6 +230,13 @@ describe('occupancy and blocks', () => {
       occupied: 1234.57,
       percentage: 24.7,
     });
+    const down = await admin<DeviceSummary>('POST', '/api/device/update/occupancy', {
+      device_id: 'WRB1',
+      occupancy: 900,
+    });
+    expect(down.body.occupancy).toBe(900);
+    expect((await t.services.ledger.holdings(wrb1)).map((h) => h.centiLbs)).toEqual([90000]);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
     const noCapacity = await admin('POST', '/api/device/update/occupancy', {
       device_id: 'R1',
       occupancy: 10,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   deviceBlocks,
+  deviceLots,
   deviceModes,
   deviceTags,
   deviceTypes,
@@ -8,7 +9,7 @@ import {
   type Executor,
 } from '@roastery/db';
 
-export type DeviceRow = typeof devices.$inferSelect & { typeName: string };
+export type DeviceRow = typeof devices.$inferSelect & { typeName: string; occupancy: number };
 export type NewDeviceRow = typeof devices.$inferInsert;
 export type DeviceTagRow = typeof deviceTags.$inferSelect;
 
@@ -23,7 +24,11 @@ const deviceColumns = {
   image: devices.image,
   features: devices.features,
   capacity: devices.capacity,
-  occupancy: devices.occupancy,
+  /** What the bean ledger says the device holds, in lbs. */
+  occupancy:
+    sql<number>`coalesce((select sum(${deviceLots.centiLbs}) from ${deviceLots} where ${deviceLots.deviceId} = ${devices.id}), 0) / 100.0`.mapWith(
+      Number,
+    ),
   virtual: devices.virtual,
   createdAt: devices.createdAt,
   updatedAt: devices.updatedAt,
@@ -170,13 +175,6 @@ export class DeviceRepository {
         target: deviceModes.deviceId,
         set: { requestedManual: manual, requestedAt: new Date(), requestedBy: userId },
       });
-  }
-
-  async setOccupancy(deviceRef: number, occupancy: number): Promise<void> {
-    await this.#db
-      .update(devices)
-      .set({ occupancy, updatedAt: new Date() })
-      .where(eq(devices.id, deviceRef));
   }
 
   types() {

@@ -25,6 +25,7 @@ import type { DeviceStatusRepository } from '../device-statuses/device-status-re
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { PlantRuntime } from '../plant/plant-runtime.ts';
 import type { PlantRepository } from '../plant/plant-repository.ts';
+import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { CommandRepository } from '../commands/command-repository.ts';
 import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
 import { requireDevice } from './require-device.ts';
@@ -39,6 +40,7 @@ export interface DeviceServiceDeps {
   runtime: PlantRuntime;
   eventLog: EventLogService;
   plant: PlantRepository;
+  ledger: LedgerService;
   /** What else in the plant uses a device (workflows, orders), by its code. */
   usesOf: (code: string) => Promise<string[]>;
 }
@@ -420,6 +422,11 @@ export class DeviceService {
 
   async delete(code: string): Promise<void> {
     const device = await requireDevice(this.#d.devices, code);
+    if (device.occupancy > 0) {
+      throw conflict(
+        `${device.name} holds ${formatLbs(device.occupancy)}: move its beans out before deleting it.`,
+      );
+    }
     const uses = await this.#d.usesOf(device.deviceId);
     if (uses.length) {
       throw conflict(
@@ -431,7 +438,7 @@ export class DeviceService {
     } catch (error) {
       if (isForeignKeyViolation(error)) {
         throw conflict(
-          `${device.name} is still used by the plant's records and cannot be deleted.`,
+          `${device.name} has bean movements in the ledger; the plant's records keep it, so it cannot be deleted.`,
         );
       }
       throw error;
@@ -513,22 +520,50 @@ export class DeviceService {
     return { message: `${def.label} set to ${target}`, result: 'pending', latency_ms: null };
   }
 
+  /**
+   * Corrects what a silo or bin holds, as a ledger adjustment: down takes the oldest lots out,
+   * up adds to the newest lot. An empty device cannot be adjusted up: beans come in by a dump.
+   */
   async setOccupancy(code: string, occupancy: number, who: Principal): Promise<DeviceSummary> {
     const device = await requireDevice(this.#d.devices, code);
     if (device.capacity == null) throw unprocessable(`${device.name} has no capacity to fill.`);
     if (occupancy > device.capacity) {
       throw unprocessable(`Occupancy cannot exceed the capacity of ${formatLbs(device.capacity)}.`);
     }
-    const rounded = Math.round(occupancy * 100) / 100;
-    await this.#d.devices.setOccupancy(device.id, rounded);
+    const target = Math.round(occupancy * 100) / 100;
+    const delta = Math.round((target - device.occupancy) * 100) / 100;
+    const cause = { userId: who.id, note: `Occupancy corrected by ${who.fullName}` };
+    if (delta < 0) {
+      await this.#d.ledger.move({
+        fromDevice: device.id,
+        toDevice: null,
+        lbs: -delta,
+        reason: 'adjust',
+        ...cause,
+      });
+    } else if (delta > 0) {
+      const newest = (await this.#d.ledger.holdings(device.id)).at(-1);
+      if (!newest) {
+        throw unprocessable(
+          `${device.name} is empty: beans come in with a dump; a correction can only adjust what it holds.`,
+        );
+      }
+      await this.#d.ledger.receive({
+        toDevice: device.id,
+        lotId: newest.lotId,
+        lbs: delta,
+        reason: 'adjust',
+        ...cause,
+      });
+    }
     await this.#d.eventLog.record({
       kind: 'occupancy',
       deviceId: device.id,
       deviceName: device.name,
-      description: `Occupancy set from ${formatLbs(device.occupancy)} to ${formatLbs(rounded)}`,
+      description: `Occupancy corrected from ${formatLbs(device.occupancy)} to ${formatLbs(target)}`,
       userId: who.id,
       userName: who.fullName,
-      value: rounded,
+      value: target,
     });
     return this.summary(code);
   }

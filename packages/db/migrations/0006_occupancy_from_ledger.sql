@@ -1,0 +1,2 @@
+ALTER TABLE "devices" DROP CONSTRAINT "devices_occupancy_check";--> statement-breakpoint
+ALTER TABLE "devices" DROP COLUMN "occupancy";
