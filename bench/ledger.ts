@@ -15,8 +15,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { beans, devices } from '@roastery/db';
 import { prepareTemplate } from '@roastery/db/testing';
-import { buildTestApp } from '@roastery/server/testing';
-import { seedDemoPlant } from '../apps/server/src/modules/plant/seed-demo-plant.ts';
+import { buildTestApp, seedDemoPlant } from '@roastery/server/testing';
 
 const { values: args } = parseArgs({
   options: {

@@ -133,3 +133,5 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+export { seedDemoPlant } from '../src/modules/plant/seed-demo-plant.ts';
