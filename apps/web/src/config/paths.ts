@@ -58,6 +58,12 @@ export const paths = {
   transfer: { path: '/transfer', getHref: () => '/transfer' },
   dumpTransfer: { path: '/dump/transfer', getHref: () => '/dump/transfer' },
   generalSettings: { path: '/product', getHref: () => '/product' },
+  trace: {
+    path: '/trace',
+    /** lot: a lot number to trace forward; order: an order id to trace back to its green lots. */
+    getHref: (query: { lot?: string; order?: number } = {}) =>
+      withQuery('/trace', { lot: query.lot, order: query.order }),
+  },
   notifications: { path: '/notification', getHref: () => '/notification' },
   alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
@@ -86,6 +92,7 @@ export const paths = {
     },
     reports: { path: '/admin/reports', getHref: () => '/admin/reports' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    health: { path: '/admin/health', getHref: () => '/admin/health' },
     addDevice: { path: '/admin/add-device', getHref: () => '/admin/add-device' },
     deviceUpdate: {
       path: '/admin/device/:deviceId',
