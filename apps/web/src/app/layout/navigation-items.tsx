@@ -63,7 +63,8 @@ const plantItems: NavigationItem[] = [
     label: 'Reports',
     icon: <BarChartOutlined />,
     href: paths.reports.getHref(),
-    paths: [paths.reports.path],
+    // Traceability is a report on lots and orders, reached from the products screen.
+    paths: [paths.reports.path, paths.trace.path],
   },
   {
     key: 'transfer',

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import Descriptions from 'antd/es/descriptions';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Timeline from 'antd/es/timeline';
+import Typography from 'antd/es/typography';
+import type { LotTrace } from '@roastery/contract';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { formatLbs, formatOrderNumber } from '../lib/format-trace.ts';
+import styles from './trace-view.module.css';
+
+type Movement = LotTrace['movements'][number];
+
+function movementText(movement: Movement): string {
+  const route =
+    movement.from && movement.to
+      ? `${movement.from} → ${movement.to}`
+      : movement.to
+        ? `into ${movement.to}`
+        : movement.from
+          ? `out of ${movement.from}`
+          : '';
+  return [movement.reason, route, formatLbs(movement.lbs)].filter(Boolean).join(' · ');
+}
+
+/** A lot traced forward: where it is, how it moved, and what it became. */
+export function LotTraceView({ trace }: { trace: LotTrace }) {
+  return (
+    <div className={styles.stack}>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
+        <Descriptions.Item label="Lot number">{trace.lot_number}</Descriptions.Item>
+        <Descriptions.Item label="Bean">{trace.bean_name}</Descriptions.Item>
+        <Descriptions.Item label="Kind">
+          <Tag color={trace.kind === 'green' ? 'green' : 'volcano'}>{trace.kind}</Tag>
+        </Descriptions.Item>
+      </Descriptions>
+
+      <section aria-labelledby="trace-held">
+        <Typography.Title level={5} id="trace-held">
+          Where it is now
+        </Typography.Title>
+        <Table
+          rowKey="device_id"
+          size="small"
+          pagination={false}
+          dataSource={trace.held}
+          columns={[
+            { title: 'Device', dataIndex: 'device_name' },
+            { title: 'Code', dataIndex: 'device_id' },
+            {
+              title: 'Amount',
+              dataIndex: 'lbs',
+              align: 'right',
+              render: (value: number) => formatLbs(value),
+            },
+          ]}
+          locale={{ emptyText: <EmptyState description="No device holds this lot now." /> }}
+        />
+      </section>
+
+      <section aria-labelledby="trace-movements">
+        <Typography.Title level={5} id="trace-movements">
+          Movements
+        </Typography.Title>
+        {trace.movements.length === 0 ? (
+          <EmptyState description="This lot has not moved yet." />
+        ) : (
+          <Timeline
+            items={trace.movements.map((movement, index) => ({
+              key: `${movement.at}-${index}`,
+              title: formatNotificationTime(movement.at),
+              content: movementText(movement),
+            }))}
+          />
+        )}
+      </section>
+
+      <Descriptions bordered size="small" column={1} title="Went into">
+        <Descriptions.Item label="Batches">
+          {trace.batches.length === 0 ? '—' : trace.batches.join(', ')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Roasted lots">
+          {trace.roasted_lots.length === 0
+            ? '—'
+            : trace.roasted_lots.map((lot) => (
+                <Link key={lot} to={paths.trace.getHref({ lot })} className={styles.link}>
+                  {lot}
+                </Link>
+              ))}
+        </Descriptions.Item>
+        <Descriptions.Item label="Orders">
+          {trace.orders.length === 0
+            ? '—'
+            : trace.orders.map((order) => (
+                <Link key={order} to={paths.trace.getHref({ order })} className={styles.link}>
+                  {formatOrderNumber(order)}
+                </Link>
+              ))}
+        </Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+const lbs = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A weight as the plant states it, e.g. 1,250 lbs. */
+export function formatLbs(value: number): string {
+  return `${lbs.format(value)} lbs`;
+}
+
+/** Order numbers are shown zero-padded to six digits, as everywhere in the console. */
+export function formatOrderNumber(orderId: number): string {
+  return String(orderId).padStart(6, '0');
+}
