@@ -43,7 +43,10 @@ const DumpTransferPage = lazyPage(() =>
   import('../features/dump/pages/dump-transfer-page.tsx').then((m) => m.DumpTransferPage),
 );
 const GeneralSettingsPage = lazyPage(() =>
-  import('../features/settings/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),
+  import('../features/products/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),
+);
+const TracePage = lazyPage(() =>
+  import('../features/trace/pages/trace-page.tsx').then((m) => m.TracePage),
 );
 const NotificationsPage = lazyPage(() =>
   import('./routes/notifications-route.tsx').then((m) => m.NotificationsRoute),
@@ -114,6 +117,7 @@ const plantRoutes: RouteObject[] = [
   { path: paths.transfer.path, element: <TransferPage /> },
   { path: paths.dumpTransfer.path, element: <DumpTransferPage /> },
   { path: paths.generalSettings.path, element: <GeneralSettingsPage /> },
+  { path: paths.trace.path, element: <TracePage /> },
   { path: paths.notifications.path, element: <NotificationsPage /> },
 ];
 
