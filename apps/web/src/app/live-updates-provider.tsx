@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveEvent, Notification } from '@roastery/contract';
 import { useFeedback } from '../components/feedback.tsx';
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
+import { dumpKeys } from '../features/dump/api/dump-keys.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
 import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
@@ -114,6 +115,8 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           return;
         case 'workflow':
           void queryClient.invalidateQueries({ queryKey: workflowKeys.run(event.workflow_id) });
+          // Dumps move on as their dumping workflows run; the server sends no dump events.
+          void queryClient.invalidateQueries({ queryKey: dumpKeys.all });
           return;
         case 'plc':
           setStatus((current) => ({

@@ -1,10 +1,18 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { DumpWorkspace } from '../components/dump-workspace.tsx';
 
+/**
+ * The Dump item of the navigation for administrators and supervisors: the operator's dump
+ * screen at desk size. An administrator who acknowledges a dump here is taken to its run.
+ */
 export function DumpTransferPage() {
   return (
-    <PlannedScreen
-      title="Dump"
-      description="Dump requests into silos and roasters, with their lot numbers, amounts in lbs and status, will appear here."
-    />
+    <>
+      <PageHeader
+        title="Dump Transfer"
+        subtitle="Green bean dumps from the dump stations into the silos."
+      />
+      <DumpWorkspace />
+    </>
   );
 }

@@ -1,0 +1,33 @@
+import Card from 'antd/es/card';
+import { CreateDumpForm } from './create-dump-form.tsx';
+import { DumpQueue } from './dump-queue.tsx';
+import { DumpWorkflowsStatus } from './dump-workflows-status.tsx';
+import { FinishedDumps } from './finished-dumps.tsx';
+import styles from './dump-workspace.module.css';
+
+interface DumpWorkspaceProps {
+  /** Larger controls for the station's touch screen. */
+  touch?: boolean;
+}
+
+/** Requesting dumps, acknowledging them at the station, and following them to the silo. */
+export function DumpWorkspace({ touch = false }: DumpWorkspaceProps) {
+  return (
+    <div className={`${styles.workspace} ${touch ? styles.touch : ''}`}>
+      <div className={styles.columns}>
+        <Card title="Create Dump" className={styles.createCard}>
+          <CreateDumpForm />
+        </Card>
+        <Card title="Dump Requests" className={styles.queueCard}>
+          <DumpQueue />
+        </Card>
+      </div>
+      <Card title="Dumping Workflows">
+        <DumpWorkflowsStatus />
+      </Card>
+      <Card title="Finished Dumps">
+        <FinishedDumps />
+      </Card>
+    </div>
+  );
+}
