@@ -23,7 +23,7 @@ import { useSetting } from '../../../lib/get-setting.ts';
 import { useCreateDump } from '../api/create-dump.ts';
 import { useDumpTargets } from '../api/get-dump-targets.ts';
 import { defaultLotNumber } from '../lib/default-lot-number.ts';
-import { formatLbs } from '../lib/format-lbs.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 import styles from './dump-workspace.module.css';
 
 /** The roasters' tab of the devices screen, where a dump into a roaster is made instead. */

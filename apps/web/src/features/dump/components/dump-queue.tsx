@@ -18,7 +18,7 @@ import { useAcknowledgeDump } from '../api/acknowledge-dump.ts';
 import { useDeleteDump } from '../api/delete-dump.ts';
 import { useDumps } from '../api/get-dumps.ts';
 import { usePendingDumps } from '../api/get-pending-dumps.ts';
-import { formatLbs } from '../lib/format-lbs.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 import styles from './dump-workspace.module.css';
 
 export const DELETE_DUMP_CONFIRMATION = 'Are you sure want to delete this dump request?';

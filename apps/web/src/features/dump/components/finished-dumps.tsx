@@ -11,7 +11,7 @@ import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
 import { useSignedInSession } from '../../../lib/signed-in-session.ts';
 import { useDumps } from '../api/get-dumps.ts';
-import { formatLbs } from '../lib/format-lbs.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 
 /** Finished dumps change when a dumping run ends, which live workflow events announce. */
 const FINISHED_POLL_MS = 5_000;

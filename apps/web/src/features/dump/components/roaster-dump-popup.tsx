@@ -6,7 +6,7 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCloseDump } from '../api/close-dump.ts';
 import { useDumpPopup } from '../api/get-dump-popup.ts';
-import { formatLbs } from '../lib/format-lbs.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 
 /** The spec shows a roaster's request only 60 s after it is first seen here. */
 const SHOW_AFTER_MS = 60_000;

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useCreateBean } from '../api/create-bean.ts';
 import { useBins } from '../api/get-bins.ts';
 import { useUpdateBean } from '../api/update-bean.ts';
+import styles from './product-form-modal.module.css';
 
 /** No segregation is the empty value: a select cannot hold null as an option's value. */
 const NO_SEGREGATION = '';
@@ -101,7 +102,7 @@ export function BeanFormModal({ open, bean, onClose }: BeanFormModalProps) {
         label="Bean ID"
         extra="Optional: the number the roasters' recipes use for this bean."
       >
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        <InputNumber min={1} precision={0} className={styles.number} />
       </Form.Item>
       <Form.Item name="description" label="Description">
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />

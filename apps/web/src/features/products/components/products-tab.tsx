@@ -11,7 +11,7 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
-import { formatLbs } from '../lib/format-lbs.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 import { FetchFailed } from './fetch-failed.tsx';
 import { ProductFormModal } from './product-form-modal.tsx';
 import { RecipeTable } from './recipe-table.tsx';

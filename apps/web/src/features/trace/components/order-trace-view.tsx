@@ -5,7 +5,8 @@ import Typography from 'antd/es/typography';
 import type { OrderTrace } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatLbs, formatOrderNumber } from '../lib/format-trace.ts';
+import { formatLbs } from '../../../lib/format-lbs.ts';
+import { formatOrderNumber } from '../lib/format-order-number.ts';
 import styles from './trace-view.module.css';
 
 const lotLink = (lot: string) => <Link to={paths.trace.getHref({ lot })}>{lot}</Link>;
