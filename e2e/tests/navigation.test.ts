@@ -122,7 +122,7 @@ describe('the screens of the administrator', () => {
       ['Logs', '/logs', 'Logs'],
       ['Reports', '/reports', 'Reports'],
       ['Transfer', '/transfer', 'Transfer'],
-      ['Dump', '/dump/transfer', 'Dump'],
+      ['Dump', '/dump/transfer', 'Dump Transfer'],
       ['Settings', '/product', 'General Settings'],
       ['Dashboard', '/', 'Dashboard'],
     ];
@@ -156,7 +156,6 @@ describe('the screens of the administrator', () => {
       '/admin/flow',
       '/admin/command',
       '/admin/reports',
-      '/admin/settings',
       '/admin/flow/edit/GS1',
       '/admin/flow/7',
       '/admin/flow/sort/7',
@@ -168,9 +167,10 @@ describe('the screens of the administrator', () => {
       expect(await page.getByText('Page not found').count(), path).toBe(0);
       expect(await page.getByRole('heading', { level: 3 }).count(), path).toBe(1);
     }
-    // Forms and per-device screens have no empty state: their title shows they opened.
+    // Forms, settings and per-device screens have no empty state: their title shows they opened.
     for (const [path, title] of [
       ['/admin/add-device', 'Add Device'],
+      ['/admin/settings', 'Settings'],
       ['/admin/device/GS1', 'UPDATE DEVICE'],
       ['/admin/device/alarm/GS1', 'Configure Alarm Text'],
       ['/admin/device/alarm/GS1/message', 'Alarm'],
