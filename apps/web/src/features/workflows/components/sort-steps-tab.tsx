@@ -6,9 +6,11 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
   type DraggableAttributes,
   type DraggableSyntheticListeners,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove,
@@ -47,17 +49,18 @@ const RowHandleContext = createContext<RowHandle | null>(null);
 
 function DragHandle({ label }: { label: string }) {
   const handle = useContext(RowHandleContext);
+  // A plain button: dnd-kit's keyboard sensor starts only from the exact activator node.
   return (
-    <Button
-      type="text"
-      size="small"
-      icon={<HolderOutlined />}
+    <button
+      type="button"
       className={styles.dragHandle}
       ref={handle?.setActivatorNodeRef}
       {...handle?.attributes}
       {...handle?.listeners}
       aria-label={label}
-    />
+    >
+      <HolderOutlined />
+    </button>
   );
 }
 
@@ -118,9 +121,26 @@ export function SortStepsTab({ workflowId }: { workflowId: number }) {
   const rows = byOrder(saved, order);
   const changed = order !== null && order.some((id, index) => saved[index]?.id !== id);
 
+  const ids = rows.map((step) => step.id);
+  /** 'step 2 (R1)': how the screen reader names a step, by its place in the current order. */
+  const nameOf = (id: UniqueIdentifier) => {
+    const index = ids.indexOf(Number(id));
+    return `step ${index + 1} (${rows[index]?.device_id ?? ''})`;
+  };
+  const positionOf = (id: UniqueIdentifier) => ids.indexOf(Number(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)}.`
+        : `${nameOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const ids = rows.map((step) => step.id);
     const next = arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
     setOrder(next);
   };
@@ -179,8 +199,13 @@ export function SortStepsTab({ workflowId }: { workflowId: number }) {
           </Space>
         ) : null}
       </div>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={rows.map((step) => step.id)} strategy={verticalListSortingStrategy}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{ announcements }}
+        onDragEnd={onDragEnd}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Table<WorkflowStep>
             rowKey="id"
             size="middle"

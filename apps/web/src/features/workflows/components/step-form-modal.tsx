@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -30,6 +30,7 @@ import {
   valuesToFields,
   type StepFormValues,
 } from './step-form-values.ts';
+import { useRecheckCommand } from './use-recheck-command.ts';
 import { WaitDeviceRow } from './wait-device-row.tsx';
 import styles from './step-form.module.css';
 
@@ -53,7 +54,11 @@ export function StepFormModal({ workflowId, dialog, onClose }: StepFormModalProp
   const kind: CommandKind = Form.useWatch('type', form) ?? 'binary';
   const dynamic = Form.useWatch('dynamic', form) ?? false;
   const commands = useDeviceCommands(device);
-  const options = commands.data ? commandOptions(commands.data, kind, 'write') : undefined;
+  const options = useMemo(
+    () => (commands.data ? commandOptions(commands.data, kind, 'write') : undefined),
+    [commands.data, kind],
+  );
+  useRecheckCommand(form, 'command_id', options);
   const editing = dialog.mode === 'edit' ? dialog.step : undefined;
 
   const close = () => {
@@ -108,7 +113,13 @@ export function StepFormModal({ workflowId, dialog, onClose }: StepFormModalProp
       width={820}
     >
       {refusal ? (
-        <Alert type="error" showIcon title="The plant refused this step" description={refusal} />
+        <Alert
+          className={styles.refusal}
+          type="error"
+          showIcon
+          title="The plant refused this step"
+          description={refusal}
+        />
       ) : null}
       <div className={styles.row}>
         <Form.Item

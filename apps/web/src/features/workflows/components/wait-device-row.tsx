@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Button from 'antd/es/button';
 import Form, { type FormInstance } from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
@@ -13,6 +14,7 @@ import {
 } from '../lib/command-options.ts';
 import { CommandSelect } from './command-select.tsx';
 import { DeviceSelect } from './device-select.tsx';
+import { useRecheckCommand } from './use-recheck-command.ts';
 import type { StepFormValues } from './step-form-values.ts';
 import styles from './step-form.module.css';
 
@@ -33,7 +35,11 @@ export function WaitDeviceRow({ form, name, onRemove }: WaitDeviceRowProps) {
   const device = Form.useWatch(['wait_device', name, 'device_id'], form);
   const kind: CommandKind = Form.useWatch(['wait_device', name, 'type'], form) ?? 'binary';
   const commands = useDeviceCommands(device);
-  const options = commands.data ? commandOptions(commands.data, kind, 'wait') : undefined;
+  const options = useMemo(
+    () => (commands.data ? commandOptions(commands.data, kind, 'wait') : undefined),
+    [commands.data, kind],
+  );
+  useRecheckCommand(form, ['wait_device', name, 'command_id'], options);
   const position = name + 1;
 
   return (
