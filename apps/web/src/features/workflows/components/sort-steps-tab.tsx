@@ -35,7 +35,7 @@ import { useSteps } from '../api/get-steps.ts';
 import { useSortSteps } from '../api/sort-steps.ts';
 import { useCommandLabels } from '../lib/use-command-labels.ts';
 import { useDeviceNames } from '../lib/use-device-names.ts';
-import { StepValue } from './step-summary.tsx';
+import { StepValue } from './step-value.tsx';
 import styles from './configuration-tabs.module.css';
 
 interface RowHandle {

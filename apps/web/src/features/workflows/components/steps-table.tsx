@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { commandKindLabels } from '../lib/command-options.ts';
 import { useCommandLabels } from '../lib/use-command-labels.ts';
 import { useDeviceNames } from '../lib/use-device-names.ts';
-import { StepValue } from './step-summary.tsx';
+import { StepValue } from './step-value.tsx';
 
 export const DELETE_STEP_CONFIRMATION = 'Are you sure you want to delete this step?';
 
