@@ -4,6 +4,7 @@ import {
   addEdge,
   Background,
   Controls,
+  Panel,
   ReactFlow,
   useEdgesState,
   useNodesState,
@@ -18,6 +19,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import { ExperimentOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Diagram, DeviceSummary, WorkflowListEntry } from '@roastery/contract';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -296,6 +298,14 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
               fitViewOptions={fitViewOptions}
               aria-label="Workflow canvas"
             >
+              {nodes.length === 0 ? (
+                <Panel position="top-center">
+                  <EmptyState
+                    title="No devices on the canvas"
+                    description="Drag devices from the toolbar and connect them, source to target."
+                  />
+                </Panel>
+              ) : null}
               <Background gap={16} />
               <Controls />
             </ReactFlow>
