@@ -299,7 +299,7 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
               aria-label="Workflow canvas"
             >
               {nodes.length === 0 ? (
-                <Panel position="top-center">
+                <Panel position="top-center" className={styles.emptyHint}>
                   <EmptyState
                     title="No devices on the canvas"
                     description="Drag devices from the toolbar and connect them, source to target."
