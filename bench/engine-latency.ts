@@ -9,6 +9,7 @@
  * on average half a scan interval to be read, so compare runs at the same interval.
  */
 import { parseArgs } from 'node:util';
+import { latencySummary } from './latency-summary.ts';
 import { DemoBinary, demoPlant, type WorkflowRun } from '@roastery/contract';
 import { WorkflowEngine } from '@roastery/engine';
 import {
@@ -32,10 +33,6 @@ const { values: args } = parseArgs({
 });
 const samples = Number(args.samples);
 const intervalMs = Number(args.interval);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function until(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
@@ -123,8 +120,6 @@ try {
     simulator.model.setValue('R1', 'Charge Gate', 0);
     await until('the charge gate to read closed', () => devices.read(chargeGateRef)?.value === 0);
   }
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
   console.log(
     JSON.stringify(
       {
@@ -132,13 +127,7 @@ try {
         description: "PLC wait condition true -> next step's write received by the PLC",
         scanIntervalMs: intervalMs,
         samples,
-        ms: {
-          min: round(sorted[0] ?? NaN),
-          median: round(percentile(sorted, 50)),
-          p95: round(percentile(sorted, 95)),
-          p99: round(percentile(sorted, 99)),
-          max: round(sorted.at(-1) ?? NaN),
-        },
+        ms: latencySummary(latencies),
       },
       null,
       2,

@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { latencySummary } from './latency-summary.ts';
 import { Role, type LiveEvent } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { buildTestApp } from '@roastery/server/testing';
@@ -24,10 +25,6 @@ const { values: args } = parseArgs({
 });
 const samples = Number(args.samples);
 const intervalMs = Number(args.interval);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
 const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
@@ -76,8 +73,6 @@ try {
     // Start the next change at a random point of the scan cycle.
     await new Promise((r) => setTimeout(r, Math.random() * intervalMs));
   }
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
   console.log(
     JSON.stringify(
       {
@@ -85,13 +80,7 @@ try {
         description: 'PLC register change -> SSE event at a client of /api/live',
         scanIntervalMs: intervalMs,
         samples,
-        ms: {
-          min: round(sorted[0] ?? NaN),
-          median: round(percentile(sorted, 50)),
-          p95: round(percentile(sorted, 95)),
-          p99: round(percentile(sorted, 99)),
-          max: round(sorted.at(-1) ?? NaN),
-        },
+        ms: latencySummary(latencies),
       },
       null,
       2,
