@@ -11,6 +11,17 @@ export const popconfirm = (page: Page): Locator =>
 export const rowWith = (scope: Page | Locator, text: string): Locator =>
   scope.getByRole('row').filter({ has: scope.getByRole('cell', { name: text, exact: true }) });
 
+/**
+ * The dropdown of one antd select: the one holding the list its input controls. Another
+ * select's dropdown may still be closing, so "the open dropdown" can be two.
+ */
+async function dropdownOf(page: Page, input: Locator): Promise<Locator> {
+  const listId = await input.getAttribute('aria-controls');
+  return listId
+    ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+}
+
 /** Opens the antd select labelled label inside scope and picks the option titled option. */
 export async function chooseOption(
   page: Page,
@@ -18,9 +29,11 @@ export async function chooseOption(
   label: string,
   option: string,
 ): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await (
+    await dropdownOf(page, input)
+  )
     .locator(`.ant-select-item-option[title="${option}"]`)
     .click();
 }
@@ -38,8 +51,9 @@ export async function searchOption(
 ): Promise<void> {
   const input = scope.getByLabel(label, { exact: true });
   await input.fill(query);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+  await (
+    await dropdownOf(page, input)
+  )
     .locator(`.ant-select-item-option[title="${option}"]`)
     .waitFor();
   await input.press('Enter');

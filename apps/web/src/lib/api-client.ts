@@ -81,10 +81,9 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 function refreshSession(staleRefreshToken: string | undefined): Promise<boolean> {
   return withRefreshLock(async () => {
     const refreshToken = currentRefreshToken();
-    if (!refreshToken) {
-      endSession();
-      return false;
-    }
+    // Signed out already: nothing to end (a call still in flight from the old session must
+    // not clear a session that a new sign-in has just started).
+    if (!refreshToken) return false;
     if (refreshToken !== staleRefreshToken) return true;
     const response = await send(
       '/user/refresh_token',
@@ -97,7 +96,8 @@ function refreshSession(staleRefreshToken: string | undefined): Promise<boolean>
       return true;
     }
     if (response.status === 400 || response.status === 401) {
-      endSession();
+      // Only the session that failed ends; another sign-in may have replaced it meanwhile.
+      if (currentRefreshToken() === refreshToken) endSession();
       return false;
     }
     throw await toApiError(response);
