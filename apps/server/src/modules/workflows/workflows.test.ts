@@ -310,9 +310,11 @@ describe('a server restart during a run', () => {
           headers: { authorization: `Bearer ${await first.tokenFor(Role.Administrator)}` },
         })
       ).json() as RunningWorkflowState;
+    // The write is confirmed (stored as such) and the run waits on the scale: a restart now
+    // must not send it again. A write not yet confirmed may be sent again after a restart.
     await eventually(
-      async () => (await statusOn(first.app)).status[0]?.response_from_plc === 1,
-      'the gate confirmed',
+      () => first.services.engine.currentRun(w.id)?.phases[0] === 'confirmed',
+      'the gate write confirmed',
     );
 
     // The process dies: nothing ends the run, the plant connection and the engine just go.
