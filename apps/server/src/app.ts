@@ -68,6 +68,11 @@ import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { DumpRepository } from './modules/dumps/dump-repository.ts';
 import { DumpService } from './modules/dumps/dump-service.ts';
 import { dumpRoutes } from './modules/dumps/dump-routes.ts';
+import { TransferRepository } from './modules/transfers/transfer-repository.ts';
+import { TransferService } from './modules/transfers/transfer-service.ts';
+import { transferRoutes } from './modules/transfers/transfer-routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -87,6 +92,8 @@ export interface Services {
   products: ProductService;
   settings: SettingsService;
   dumps: DumpService;
+  transfers: TransferService;
+  dashboard: DashboardService;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -198,13 +205,27 @@ export async function createServices(
     workflows,
     engine,
     notifications,
+    runtime,
     live,
+    logger,
+  });
+  const transfers = new TransferService({
+    repo: new TransferRepository(db),
+    ledger,
+    beans: beanRepository,
+    workflows,
+    engine,
+    runtime,
+    live,
+    notifications,
     logger,
   });
   return {
     auth,
     settings,
     dumps,
+    transfers,
+    dashboard: new DashboardService(ledger, runtime),
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -212,8 +233,10 @@ export async function createServices(
       await runtime.start();
       await engine.open();
       await dumps.start();
+      await transfers.start();
     },
     stopPlant: async () => {
+      transfers.stop();
       dumps.stop();
       await engine.close();
       await runtime.stop();
@@ -230,7 +253,10 @@ export async function createServices(
       runtime,
       eventLog,
       plant,
-      usesOf: (code) => workflows.usesOfDevice(code),
+      usesOf: async (code) => [
+        ...(await workflows.usesOfDevice(code)),
+        ...(await transfers.usesOfDevice(code)),
+      ],
       ledger,
     }),
     commands: new CommandService(commandRepository, deviceRepository),
@@ -314,6 +340,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ledger: services.ledger,
         workflows: services.workflows,
         runs: services.workflowRuns,
+      });
+      await api.register(transferRoutes, { prefix: '/transfer', transfers: services.transfers });
+      await api.register(dashboardRoutes, {
+        prefix: '/dashboard',
+        dashboard: services.dashboard,
+        dumps: services.dumps,
+        transfers: services.transfers,
       });
       await api.register(workflowRoutes, {
         workflows: services.workflows,

@@ -118,6 +118,24 @@ export const permissions: Record<string, Access> = {
   'POST /api/dump/check/bean/qty': 'signed-in',
   'POST /api/dump/create/notification': 'signed-in',
 
+  // Transfers move beans between silos: supervisors and administrators plan them.
+  'GET /api/transfer': PLANT,
+  'POST /api/transfer': PLANT,
+  'GET /api/transfer/bin': PLANT,
+  'GET /api/transfer/acknowledge/:id': PLANT,
+  'DELETE /api/transfer/:id': PLANT,
+
+  // The dashboard: operators watch the silos fill; the prompts are for plant staff.
+  'GET /api/dashboard/bean': 'signed-in',
+  'GET /api/dashboard/popup/single-silo': PLANT,
+  'POST /api/dashboard/popup/single-silo': PLANT,
+  'POST /api/dashboard/bean/device': PLANT,
+  'POST /api/dashboard/continue-order': PLANT,
+  'GET /api/dashboard/dump_popup': PLANT,
+  'POST /api/dashboard/dump_popup': PLANT,
+  'GET /api/dashboard/dump_popup/error': PLANT,
+  'POST /api/dashboard/dump_popup/error': PLANT,
+
   // Workflows: designing and running them is plant configuration.
   'GET /api/diagram/new/flow/list': PLANT,
   'POST /api/diagram/create': PLANT,

@@ -135,3 +135,25 @@ export async function eventually<T>(
 }
 
 export { seedDemoPlant } from '../src/modules/plant/seed-demo-plant.ts';
+
+let stockedLots = 0;
+
+/**
+ * Puts beans in a silo or bin as a finished dump would: a new lot on the ledger, and the
+ * simulated level raised to match the book. Returns the lot number.
+ */
+export async function stockBin(
+  services: Services,
+  code: string,
+  beanId: number,
+  lbs: number,
+): Promise<string> {
+  const ref = (await services.devices.summary(code)).d_id;
+  stockedLots += 1;
+  const lotNumber = `LOT-${code}-${process.pid}-${stockedLots}`;
+  const lotId = await services.ledger.createLot({ lotNumber, beanId, kind: 'green' });
+  await services.ledger.receive({ toDevice: ref, lotId, lbs, reason: 'adjust' });
+  const book = (await services.ledger.occupancyCenti([ref])).get(ref) ?? 0;
+  services.runtime.simulator.running?.model.setValue(code, 'Occupancy', book / 100);
+  return lotNumber;
+}

@@ -17,3 +17,5 @@ export * from './products.ts';
 export * from './workflow-requests.ts';
 export * from './settings.ts';
 export * from './dumps.ts';
+export * from './transfers.ts';
+export * from './dashboard.ts';

@@ -30,5 +30,11 @@ export const liveEvent = z.discriminatedUnion('type', [
     state: z.enum(['connecting', 'connected', 'disconnected', 'backoff', 'closed']),
     error: z.string().nullable(),
   }),
+  /** Beans were booked on the ledger, or a dump or transfer changed state. */
+  z.object({
+    type: z.literal('inventory'),
+    change: z.enum(['dump', 'transfer', 'ledger']),
+    id: z.number().int().nullable(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;

@@ -1,3 +1,4 @@
+import { demoTransferRoutes } from '@roastery/contract';
 import type { RegisterStore } from './register-store.ts';
 
 /** A coil of a device that must be on, normally a plc feedback such as 'Running'. */
@@ -19,8 +20,19 @@ export interface FlowPath {
   divert?: { to: string; fraction: number };
 }
 
+/**
+ * A conveyor whose PLC picks its own route: the console names a source and a target by route
+ * number, and route n (1-based) is `routes[n - 1]`.
+ */
+export interface TransferConveyor {
+  device_id: string;
+  routes: string[];
+  lbsPerSecond: number;
+}
+
 export interface FlowTopology {
   paths: FlowPath[];
+  conveyors?: TransferConveyor[];
 }
 
 /** Rates of the demo plant's conveyors and gates, lbs per second. */
@@ -30,6 +42,8 @@ export const DemoFlowRates = {
   trayDischarge: 25,
   rework: 25,
   packFeed: 10,
+  greenTransfer: 40,
+  roastedTransfer: 25,
 } as const;
 
 /** Share of green beans the cleaner / destoner sends to the waste bin. */
@@ -44,6 +58,12 @@ const greenSilos = range('GS', 6);
 const roasters = range('R', 2);
 const wrbBins = range('WRB', 4);
 const packers = range('PK', 2);
+
+function transferConveyor(deviceId: string, lbsPerSecond: number): TransferConveyor {
+  const routes = demoTransferRoutes[deviceId];
+  if (!routes) throw new Error(`no route table for ${deviceId}`);
+  return { device_id: deviceId, routes, lbsPerSecond };
+}
 
 /**
  * The demo plant's routes. A route's destination gate selects it: a dump station running with the
@@ -102,21 +122,30 @@ export const demoFlowTopology: FlowTopology = {
       },
     ]),
   ],
+  conveyors: [
+    transferConveyor('TC1', DemoFlowRates.greenTransfer),
+    transferConveyor('TC2', DemoFlowRates.roastedTransfer),
+  ],
 };
 
 /**
  * The paths of a topology that the store's plant can run: those naming only devices and tags it
- * has. So the demo topology also works on a cut-down plant a test builds.
+ * has, and the conveyors it has. So the demo topology also works on a cut-down plant a test
+ * builds. A conveyor keeps routes to devices the plant lacks, unusable, so that the route
+ * numbers after them still name the same devices.
  */
 export function fitTopology(topology: FlowTopology, store: RegisterStore): FlowTopology {
   const hasDevice = (deviceId: string) => store.tagsOf(deviceId).length > 0;
+  const paths = topology.paths.filter(
+    (path) =>
+      hasDevice(path.from) &&
+      hasDevice(path.to) &&
+      (!path.divert || hasDevice(path.divert.to)) &&
+      path.when.every((condition) => store.has(condition.device_id, condition.label)),
+  );
+  if (!topology.conveyors) return { paths };
   return {
-    paths: topology.paths.filter(
-      (path) =>
-        hasDevice(path.from) &&
-        hasDevice(path.to) &&
-        (!path.divert || hasDevice(path.divert.to)) &&
-        path.when.every((condition) => store.has(condition.device_id, condition.label)),
-    ),
+    paths,
+    conveyors: topology.conveyors.filter((conveyor) => hasDevice(conveyor.device_id)),
   };
 }

@@ -12,7 +12,7 @@ export {
   demoFlowTopology,
   fitTopology,
 } from './flow-topology.ts';
-export type { FlowCondition, FlowPath, FlowTopology } from './flow-topology.ts';
+export type { FlowCondition, FlowPath, FlowTopology, TransferConveyor } from './flow-topology.ts';
 export { demoInitialValues } from './initial-values.ts';
 export type { InitialValue } from './initial-values.ts';
 export { PlantConstants } from './plant-constants.ts';

@@ -21,4 +21,9 @@ export const PlantConstants = {
   /** Share of green weight lost in roasting (water and chaff), drawn per batch within ± jitter. */
   roastLoss: 0.15,
   roastLossJitter: 0.01,
+  /**
+   * How long a transfer conveyor must find its source empty or its target full before 'Transfer
+   * State' shows NoFlow, so that a brief gap in the flow does not flicker the state.
+   */
+  transferNoFlowMs: 2_000,
 } as const;

@@ -19,4 +19,11 @@ export const Label = {
   BagsPacked: 'Bags Packed',
   BagSize: 'Bag Size',
   PackingSpeed: 'Packing Speed',
+  Start: 'Start',
+  Running: 'Running',
+  TransferSource: 'Transfer Source',
+  TransferTarget: 'Transfer Target',
+  TransferWeight: 'Transfer Weight',
+  TransferredWeight: 'Transferred Weight',
+  TransferState: 'Transfer State',
 } as const;

@@ -1,13 +1,18 @@
-import { RoasterPhase, demoPlant } from '@roastery/contract';
+import type { PlantDefinition } from '@roastery/contract';
+import { RoasterPhase, TransferState, demoPlant } from '@roastery/contract';
 import { describe, expect, it } from 'vitest';
 import { CLEANER_WASTE_FRACTION, DemoFlowRates } from './flow-topology.ts';
 import type { PlantModelOptions } from './plant-model.ts';
 import { PlantModel } from './plant-model.ts';
+import { toCentiLbs } from './material-port.ts';
 import { PlantConstants } from './plant-constants.ts';
 import { RegisterStore } from './register-store.ts';
 
-function demoModel(options: PlantModelOptions = {}): PlantModel {
-  return new PlantModel(new RegisterStore(demoPlant), options);
+function demoModel(
+  options: PlantModelOptions = {},
+  plant: PlantDefinition = demoPlant,
+): PlantModel {
+  return new PlantModel(new RegisterStore(plant), options);
 }
 
 /** Writes app commands and lets the plant confirm them. */
@@ -280,5 +285,220 @@ describe('alarms', () => {
     const model = demoModel();
     expect(() => model.injectAlarm('R1', 0)).toThrow(RangeError);
     expect(() => model.injectAlarm('R1', 70_000)).toThrow(RangeError);
+  });
+});
+
+describe('transfer conveyors', () => {
+  const greenSilos = ['GS1', 'GS2', 'GS3', 'GS4', 'GS5', 'GS6'];
+  const roastedBins = ['WRB1', 'WRB2', 'WRB3', 'WRB4', 'REB1'];
+
+  /** Sets the route and weight, starts the conveyor and lets 'Running' confirm the start. */
+  function startTransfer(
+    model: PlantModel,
+    conveyor: string,
+    source: number,
+    target: number,
+    lbs: number,
+  ): void {
+    command(model, [
+      [conveyor, 'Transfer Source', source],
+      [conveyor, 'Transfer Target', target],
+      [conveyor, 'Transfer Weight', lbs],
+      [conveyor, 'Start', 1],
+    ]);
+  }
+
+  function centiLbsIn(model: PlantModel, deviceIds: string[]): number {
+    return deviceIds.reduce((sum, id) => sum + toCentiLbs(model.getValue(id, 'Occupancy')), 0);
+  }
+
+  it('moves exactly the transfer weight from source to target at its rate, then reports done', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 5_000);
+    model.setValue('GS2', 'Occupancy', 100);
+    model.setValue('GS5', 'Occupancy', 7_777.77);
+    const before = centiLbsIn(model, greenSilos);
+
+    startTransfer(model, 'TC1', 1, 2, 1_234.56);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Running);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(DemoFlowRates.greenTransfer / 10);
+
+    // 1,234.56 lbs at 40 lbs/s take 30.864 s.
+    model.advance(30_700);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Running);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(1_232);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Done);
+
+    model.advance(10_000);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(1_234.56);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(3_765.44);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(1_334.56);
+    expect(model.getValue('GS5', 'Occupancy')).toBe(7_777.77);
+    expect(centiLbsIn(model, greenSilos)).toBe(before);
+  });
+
+  it('reports no flow 2 s after the source ran empty and runs on once the source is refilled', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 100);
+    startTransfer(model, 'TC1', 1, 3, 500);
+
+    // 100 lbs at 40 lbs/s: empty after 2.5 s.
+    model.advance(2_500);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(0);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(100);
+    model.advance(PlantConstants.transferNoFlowMs - 100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Running);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.NoFlow);
+
+    model.setValue('GS1', 'Occupancy', 1_000);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Running);
+    advanceUntil(model, () => model.getValue('TC1', 'Transfer State') === TransferState.Done);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(500);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(600);
+    expect(model.getValue('GS3', 'Occupancy')).toBe(500);
+  });
+
+  it('reports no flow when the target is full and never fills it past capacity', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 1_000);
+    model.setValue('GS2', 'Occupancy', 19_990);
+    startTransfer(model, 'TC1', 1, 2, 500);
+    model.advance(5_000);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.NoFlow);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(10);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(20_000);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(990);
+  });
+
+  it('refuses a route it cannot run and moves nothing', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 1_000);
+    for (const [source, target] of [
+      [1, 1],
+      [0, 2],
+      [1, 7],
+    ] as const) {
+      startTransfer(model, 'TC1', source, target, 100);
+      model.advance(5_000);
+      expect(model.getValue('TC1', 'Running'), `${source} -> ${target}`).toBe(1);
+      expect(model.getValue('TC1', 'Transfer State'), `${source} -> ${target}`).toBe(
+        TransferState.InvalidRoute,
+      );
+      command(model, [['TC1', 'Start', 0]]);
+      model.advance(100);
+      expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Idle);
+    }
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(0);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(1_000);
+    expect(centiLbsIn(model, greenSilos)).toBe(toCentiLbs(1_000));
+  });
+
+  it('runs no route without a route table in the topology', () => {
+    const model = demoModel({ topology: { paths: [] } });
+    model.setValue('GS1', 'Occupancy', 1_000);
+    startTransfer(model, 'TC1', 1, 2, 100);
+    model.advance(1_000);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.InvalidRoute);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(1_000);
+  });
+
+  it('keeps route numbers when a routed device is missing from the plant', () => {
+    const withoutGs2: PlantDefinition = {
+      ...demoPlant,
+      devices: demoPlant.devices.filter((device) => device.device_id !== 'GS2'),
+      tags: demoPlant.tags.filter((tag) => tag.device_id !== 'GS2'),
+    };
+    const model = demoModel({}, withoutGs2);
+    model.setValue('GS1', 'Occupancy', 1_000);
+    startTransfer(model, 'TC1', 1, 2, 100);
+    model.advance(1_000);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.InvalidRoute);
+
+    command(model, [['TC1', 'Start', 0]]);
+    startTransfer(model, 'TC1', 1, 3, 100);
+    model.advance(5_000);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Done);
+    expect(model.getValue('GS3', 'Occupancy')).toBe(100);
+  });
+
+  it('keeps the transferred weight when stopped and counts from zero when restarted', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 1_000);
+    startTransfer(model, 'TC1', 1, 2, 100);
+    model.advance(5_000);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Done);
+
+    command(model, [['TC1', 'Start', 0]]);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Idle);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(100);
+
+    startTransfer(model, 'TC1', 1, 2, 50);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(DemoFlowRates.greenTransfer / 10);
+    model.advance(5_000);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(50);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(150);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(850);
+  });
+
+  it('moves roasted beans from the re-entry bin, route 5, into a WRB bin', () => {
+    const model = demoModel();
+    model.setValue('REB1', 'Occupancy', 300);
+    const before = centiLbsIn(model, roastedBins);
+    startTransfer(model, 'TC2', 5, 3, 250);
+    // 250 lbs at 25 lbs/s take 10 s.
+    model.advance(9_900);
+    expect(model.getValue('TC2', 'Transfer State')).toBe(TransferState.Running);
+    model.advance(100);
+    expect(model.getValue('TC2', 'Transfer State')).toBe(TransferState.Done);
+    expect(model.getValue('TC2', 'Transferred Weight')).toBe(250);
+    expect(model.getValue('WRB3', 'Occupancy')).toBe(250);
+    expect(model.getValue('REB1', 'Occupancy')).toBe(50);
+    expect(centiLbsIn(model, roastedBins)).toBe(before);
+  });
+
+  it('stops on an alarm and carries on from where it stopped once the alarm clears', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 1_000);
+    startTransfer(model, 'TC1', 1, 2, 200);
+    model.advance(2_000);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(80);
+
+    model.injectAlarm('TC1', 9);
+    expect(model.getValue('TC1', 'Running')).toBe(0);
+    model.advance(10_000);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(920);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(80);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(80);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Running);
+
+    model.clearAlarm('TC1');
+    advanceUntil(model, () => model.getValue('TC1', 'Transfer State') === TransferState.Done);
+    model.advance(10_000);
+    expect(model.getValue('TC1', 'Transferred Weight')).toBe(200);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(800);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(200);
+  });
+
+  it('ends a tripped transfer when Start is written 0', () => {
+    const model = demoModel();
+    model.setValue('GS1', 'Occupancy', 1_000);
+    startTransfer(model, 'TC1', 1, 2, 200);
+    model.advance(1_000);
+    model.injectAlarm('TC1', 9);
+    command(model, [['TC1', 'Start', 0]]);
+    model.advance(100);
+    expect(model.getValue('TC1', 'Transfer State')).toBe(TransferState.Idle);
+    const moved = model.getValue('TC1', 'Transferred Weight');
+
+    model.clearAlarm('TC1');
+    model.advance(10_000);
+    expect(model.getValue('TC1', 'Running')).toBe(0);
+    expect(model.getValue('GS2', 'Occupancy')).toBe(moved);
   });
 });

@@ -14,6 +14,7 @@ import type { RegisterStore } from './register-store.ts';
 import { RoasterProcess } from './roaster-process.ts';
 import { seededRandom } from './seeded-random.ts';
 import { TimerQueue } from './timer-queue.ts';
+import { TransferConveyorProcess } from './transfer-conveyor-process.ts';
 
 export interface PlantModelOptions {
   /** Seed of the roast-loss jitter; the same seed gives the same run. */
@@ -24,7 +25,10 @@ export interface PlantModelOptions {
   echoDelayMs?: number;
   /** Delay before 'Manual Mode Active' shows a 'Manual Mode' write. */
   modeDelayMs?: number;
-  /** Which device feeds which; paths naming devices the plant lacks are ignored. */
+  /**
+   * Which device feeds which and the transfer conveyors' route tables; paths and conveyors naming
+   * devices the plant lacks are ignored.
+   */
   topology?: FlowTopology;
   /** Set-points held at power-up; values for tags the plant lacks are ignored. */
   initialValues?: readonly InitialValue[];
@@ -41,6 +45,7 @@ export class PlantModel {
   readonly #timers = new TimerQueue();
   readonly #roasters: RoasterProcess[] = [];
   readonly #baggers: BaggerProcess[] = [];
+  readonly #conveyors: TransferConveyorProcess[] = [];
   readonly #dumpStations = new Set<string>();
   readonly #flow: MaterialFlow;
   #now = 0;
@@ -53,6 +58,7 @@ export class PlantModel {
     applyInitialValues(store, options.initialValues ?? demoInitialValues);
 
     const ports = new Map<string, MaterialPort>();
+    const conveyorIds: string[] = [];
     for (const device of store.plant.devices) {
       const id = device.device_id;
       if (store.has(id, Label.Phase)) {
@@ -69,10 +75,25 @@ export class PlantModel {
       } else if (store.has(id, Label.ScaleWeight)) {
         this.#dumpStations.add(id);
         ports.set(id, registerPort(store, id, Label.ScaleWeight, { receives: false }));
+      } else if (store.has(id, Label.TransferState)) {
+        conveyorIds.push(id);
       }
     }
     const topology = fitTopology(options.topology ?? demoFlowTopology, store);
     this.#flow = new MaterialFlow(store, topology, ports);
+    for (const id of conveyorIds) {
+      // Without a route table in the topology the PLC can run no route: every start is invalid.
+      const conveyor = topology.conveyors?.find((candidate) => candidate.device_id === id);
+      this.#conveyors.push(
+        new TransferConveyorProcess(
+          store,
+          id,
+          conveyor?.routes ?? [],
+          conveyor?.lbsPerSecond ?? 0,
+          ports,
+        ),
+      );
+    }
 
     const echo = new FeedbackEcho(
       store,
@@ -144,6 +165,8 @@ export class PlantModel {
     for (const roaster of this.#roasters) roaster.updatePhase();
     for (const bagger of this.#baggers) bagger.beginStep(dtMs);
     this.#flow.step(dtMs);
+    // Inside the baggers' step window, so any port a conveyor reaches is ready to take beans.
+    for (const conveyor of this.#conveyors) conveyor.step(dtMs);
     for (const bagger of this.#baggers) bagger.endStep();
     for (const roaster of this.#roasters) roaster.updateTemperature(dtMs);
   }

@@ -4,6 +4,7 @@ import { fromCentiLbs, toCentiLbs } from './material-port.ts';
 import { PlantConstants } from './plant-constants.ts';
 import { Label } from './plant-labels.ts';
 import type { RegisterStore } from './register-store.ts';
+import { deviceRegisters, type DeviceRegisters } from './device-registers.ts';
 
 export interface RoastSettings {
   ambientF: number;
@@ -25,7 +26,7 @@ export interface RoastSettings {
 export class RoasterProcess {
   readonly deviceId: string;
   readonly port: MaterialPort;
-  readonly #store: RegisterStore;
+  readonly #io: DeviceRegisters;
   readonly #random: () => number;
   readonly #settings: RoastSettings;
   /** Green beans in the drum, hundredths of a lb. */
@@ -42,23 +43,23 @@ export class RoasterProcess {
     settings: RoastSettings = PlantConstants,
   ) {
     this.deviceId = deviceId;
-    this.#store = store;
+    this.#io = deviceRegisters(store, deviceId);
     this.#random = random;
     this.#settings = settings;
     this.#temperatureF = settings.ambientF;
-    this.#write(Label.BeanTemperature, settings.ambientF);
+    this.#io.write(Label.BeanTemperature, settings.ambientF);
     this.port = {
       available: () => this.#tray,
       room: () =>
         this.#phase() === RoasterPhase.Charging
-          ? Math.max(0, toCentiLbs(this.#read(Label.BatchSize)) - this.#drum)
+          ? Math.max(0, toCentiLbs(this.#io.read(Label.BatchSize)) - this.#drum)
           : 0,
       take: (centiLbs) => {
         this.#tray -= centiLbs;
       },
       put: (centiLbs) => {
         this.#drum += centiLbs;
-        this.#write(Label.GreenWeight, fromCentiLbs(this.#drum));
+        this.#io.write(Label.GreenWeight, fromCentiLbs(this.#drum));
       },
     };
   }
@@ -67,25 +68,25 @@ export class RoasterProcess {
   updatePhase(): void {
     switch (this.#phase()) {
       case RoasterPhase.Idle:
-        if (this.#on(Label.ChargeGateOpened)) {
+        if (this.#io.on(Label.ChargeGateOpened)) {
           this.#drum = 0;
-          this.#write(Label.GreenWeight, 0);
-          this.#write(Label.RoastedWeight, 0);
+          this.#io.write(Label.GreenWeight, 0);
+          this.#io.write(Label.RoastedWeight, 0);
           // Cold beans engulf the probe: the reading falls to their temperature.
           this.#temperatureF = this.#settings.ambientF;
           this.#setPhase(RoasterPhase.Charging);
         }
         break;
       case RoasterPhase.Charging:
-        if (!this.#on(Label.ChargeGateOpened)) {
+        if (!this.#io.on(Label.ChargeGateOpened)) {
           this.#setPhase(this.#drum > 0 ? RoasterPhase.Roasting : RoasterPhase.Idle);
         }
         break;
       case RoasterPhase.Roasting:
-        if (this.#on(Label.DropDoorOpened)) this.#drop();
+        if (this.#io.on(Label.DropDoorOpened)) this.#drop();
         break;
       case RoasterPhase.Dropping:
-        if (!this.#on(Label.DropDoorOpened)) this.#setPhase(RoasterPhase.Cooling);
+        if (!this.#io.on(Label.DropDoorOpened)) this.#setPhase(RoasterPhase.Cooling);
         break;
       case RoasterPhase.Cooling:
         if (this.#tray === 0) this.#setPhase(RoasterPhase.Idle);
@@ -101,16 +102,16 @@ export class RoasterProcess {
     let target = ambientF;
     let rate = naturalRateFPerSecond;
     if (inTray) {
-      if (this.#on(Label.CoolingTrayRunning)) rate = trayCoolingRateFPerSecond;
-    } else if (this.#on(Label.BurnerOn) && this.#on(Label.DrumRunning)) {
-      target = this.#read(Label.BurnerSetPoint);
+      if (this.#io.on(Label.CoolingTrayRunning)) rate = trayCoolingRateFPerSecond;
+    } else if (this.#io.on(Label.BurnerOn) && this.#io.on(Label.DrumRunning)) {
+      target = this.#io.read(Label.BurnerSetPoint);
       rate = heatRateFPerSecond;
     }
     const step = (rate * dtMs) / 1000;
     const gap = target - this.#temperatureF;
     this.#temperatureF =
       Math.abs(gap) <= step ? target : this.#temperatureF + Math.sign(gap) * step;
-    this.#write(Label.BeanTemperature, Math.round(this.#temperatureF * 10) / 10);
+    this.#io.write(Label.BeanTemperature, Math.round(this.#temperatureF * 10) / 10);
   }
 
   #drop(): void {
@@ -119,27 +120,15 @@ export class RoasterProcess {
     const roasted = Math.round(this.#drum * (1 - loss));
     this.#tray += roasted;
     this.#drum = 0;
-    this.#write(Label.RoastedWeight, fromCentiLbs(roasted));
+    this.#io.write(Label.RoastedWeight, fromCentiLbs(roasted));
     this.#setPhase(RoasterPhase.Dropping);
   }
 
   #phase(): number {
-    return this.#read(Label.Phase);
+    return this.#io.read(Label.Phase);
   }
 
   #setPhase(phase: number): void {
-    this.#write(Label.Phase, phase);
-  }
-
-  #on(label: string): boolean {
-    return this.#store.isOn(this.deviceId, label);
-  }
-
-  #read(label: string): number {
-    return this.#store.get(this.deviceId, label);
-  }
-
-  #write(label: string, value: number): void {
-    this.#store.set(this.deviceId, label, value, 'plant');
+    this.#io.write(Label.Phase, phase);
   }
 }

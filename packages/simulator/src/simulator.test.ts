@@ -1,9 +1,10 @@
+import { TransferState } from '@roastery/contract';
 import ModbusModule from 'modbus-serial';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModbusExceptionCode } from './modbus-server.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
 import { startSimulator } from './simulator.ts';
-import { decodeValue } from './tag-codec.ts';
+import { decodeValue, encodeValue } from './tag-codec.ts';
 
 // modbus-serial is CommonJS: at run time its default export is the client class itself.
 const ModbusRTU = ModbusModule as unknown as typeof ModbusModule.default;
@@ -97,6 +98,25 @@ describe('simulator over Modbus TCP', () => {
     const batch = sim.store.tag('R2', 'Batch Size');
     await modbus.writeRegisters(batch.address, [0x0001, 0x1170]);
     expect(sim.model.getValue('R2', 'Batch Size')).toBe(700);
+  });
+
+  it('runs a transfer whose route, weight and start a client writes', async () => {
+    const sim = await simulator({ clock: 'manual' });
+    sim.model.setValue('GS4', 'Occupancy', 1_000);
+    const modbus = await client(sim);
+    const tag = (label: string) => sim.store.tag('TC1', label);
+
+    await modbus.writeRegister(tag('Transfer Source').address, 4);
+    await modbus.writeRegister(tag('Transfer Target').address, 6);
+    await modbus.writeRegisters(tag('Transfer Weight').address, encodeValue('uint32', 100, 321.5));
+    await modbus.writeCoil(tag('Start').address, true);
+    sim.model.advance(20_000);
+
+    const state = await modbus.readHoldingRegisters(tag('Transfer State').address, 1);
+    expect(state.data[0]).toBe(TransferState.Done);
+    const moved = await modbus.readHoldingRegisters(tag('Transferred Weight').address, 2);
+    expect(decodeValue('uint32', 100, moved.data)).toBe(321.5);
+    expect(sim.model.getValue('GS6', 'Occupancy')).toBe(321.5);
   });
 
   it('answers exception 2 for addresses outside the map and for plc-owned tags', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BLOCK_SIZE, demoPlant } from './demo-plant.ts';
+import {
+  DEMO_APP_REGISTER_OFFSET,
+  DEMO_BLOCK_SIZE,
+  DemoDeviceType,
+  demoPlant,
+  demoTransferRoutes,
+} from './demo-plant.ts';
 import type { PlantTag } from './plant-model.ts';
 import { CAPACITY_TYPE_IDS, StandardCommand } from './plant-model.ts';
 
@@ -45,6 +51,8 @@ describe('demo plant', () => {
       'PK1',
       'PK2',
       'MB1',
+      'TC1',
+      'TC2',
       'vbin',
       'vibin',
     ]);
@@ -53,6 +61,69 @@ describe('demo plant', () => {
     );
     expect(capacities.GS1).toBe(20_000);
     expect(capacities.WRB4).toBe(5_000);
+    expect(realDevices).toHaveLength(22);
+  });
+
+  it('keeps the address blocks of the original devices where they were', () => {
+    const blockOf = (deviceId: string) =>
+      realDevices.findIndex((device) => device.device_id === deviceId);
+    expect(blockOf('MB1')).toBe(19);
+    expect(blockOf('TC1')).toBe(20);
+    expect(blockOf('TC2')).toBe(21);
+  });
+
+  it('gives the transfer conveyors plc values before the app offset and set-points after it', () => {
+    const offsets = (deviceId: string, base: number) =>
+      Object.fromEntries(
+        tagsOf(deviceId).map((tag) => [`${tag.area} ${commandOf(tag).label}`, tag.address - base]),
+      );
+    const expected = {
+      'coil Manual Mode': 0,
+      'coil Manual Mode Active': 1,
+      'coil Start': 2,
+      'coil Running': 3,
+      'holding Alarm Code': 0,
+      'holding Transferred Weight': 1,
+      'holding Transfer State': 3,
+      'holding Transfer Source': DEMO_APP_REGISTER_OFFSET,
+      'holding Transfer Target': DEMO_APP_REGISTER_OFFSET + 1,
+      'holding Transfer Weight': DEMO_APP_REGISTER_OFFSET + 2,
+    };
+    expect(offsets('TC1', 20 * DEMO_BLOCK_SIZE)).toEqual(expected);
+    expect(offsets('TC2', 21 * DEMO_BLOCK_SIZE)).toEqual(expected);
+
+    for (const tag of tagsOf('TC1').filter((candidate) => candidate.area === 'holding')) {
+      const offset = tag.address - 20 * DEMO_BLOCK_SIZE;
+      expect(offset < DEMO_APP_REGISTER_OFFSET, commandOf(tag).label).toBe(
+        commandOf(tag).owner === 'plc',
+      );
+    }
+    const encoding = (label: string) => {
+      const tag = tagsOf('TC1').find((candidate) => commandOf(candidate).label === label);
+      return { data_type: tag?.data_type, scale: tag?.scale, unit: tag && commandOf(tag).unit };
+    };
+    const lbs = { data_type: 'uint32', scale: 100, unit: 'lbs' };
+    expect(encoding('Transfer Weight')).toEqual(lbs);
+    expect(encoding('Transferred Weight')).toEqual(lbs);
+    expect(encoding('Transfer Source')).toEqual({ data_type: 'uint16', scale: 1, unit: undefined });
+    expect(encoding('Transfer State')).toEqual({ data_type: 'uint16', scale: 1, unit: undefined });
+  });
+
+  it('routes each transfer conveyor between devices of its own stage', () => {
+    const conveyors = demoPlant.devices.filter(
+      (device) => device.device_type === DemoDeviceType.TransferConveyor,
+    );
+    expect(conveyors.map((device) => device.device_id)).toEqual(Object.keys(demoTransferRoutes));
+    expect(demoTransferRoutes.TC1).toEqual(['GS1', 'GS2', 'GS3', 'GS4', 'GS5', 'GS6']);
+    expect(demoTransferRoutes.TC2).toEqual(['WRB1', 'WRB2', 'WRB3', 'WRB4', 'REB1']);
+    for (const conveyor of conveyors) {
+      for (const deviceId of demoTransferRoutes[conveyor.device_id] ?? []) {
+        const device = realDevices.find((candidate) => candidate.device_id === deviceId);
+        expect(device?.device_stage, `${conveyor.device_id} -> ${deviceId}`).toBe(
+          conveyor.device_stage,
+        );
+      }
+    }
   });
 
   it('gives no two tags the same register or coil, counting 32-bit values as two registers', () => {

@@ -65,6 +65,11 @@ export const DemoInput = {
   DrumSpeed: 11,
   BagSize: 12,
   PackingSpeed: 13,
+  TransferSource: 14,
+  TransferTarget: 15,
+  TransferWeight: 16,
+  TransferredWeight: 17,
+  TransferState: 18,
 } as const;
 
 /** Values of a roaster's 'Phase' register. */
@@ -74,6 +79,19 @@ export const RoasterPhase = {
   Roasting: 2,
   Dropping: 3,
   Cooling: 4,
+} as const;
+
+/**
+ * Values of a transfer conveyor's 'Transfer State' register. NoFlow: nothing has moved for a
+ * while because the source is empty or the target full; it returns to Running once beans move.
+ * InvalidRoute: the route numbers at the start were out of range, equal or unusable.
+ */
+export const TransferState = {
+  Idle: 0,
+  Running: 1,
+  Done: 2,
+  NoFlow: 3,
+  InvalidRoute: 4,
 } as const;
 
 export const DemoDeviceType = {
@@ -86,6 +104,7 @@ export const DemoDeviceType = {
   ManualBagging: 7,
   WrbBin: 8,
   VirtualBin: 9,
+  TransferConveyor: 10,
   GreenSilo: 13,
 } as const;
 
@@ -198,6 +217,26 @@ const inputSpecs: Record<number, CommandSpec> = {
     unit: 'bags/min',
     isSpeed: true,
   },
+  [DemoInput.TransferSource]: {
+    label: 'Transfer Source',
+    owner: 'app',
+    data_type: 'uint16',
+    scale: 1,
+  },
+  [DemoInput.TransferTarget]: {
+    label: 'Transfer Target',
+    owner: 'app',
+    data_type: 'uint16',
+    scale: 1,
+  },
+  [DemoInput.TransferWeight]: { label: 'Transfer Weight', owner: 'app', ...lbs },
+  [DemoInput.TransferredWeight]: { label: 'Transferred Weight', owner: 'plc', ...lbs },
+  [DemoInput.TransferState]: {
+    label: 'Transfer State',
+    owner: 'plc',
+    data_type: 'uint16',
+    scale: 1,
+  },
 };
 
 function toCommands(kind: CommandKind, specs: Record<number, CommandSpec>): PlantCommand[] {
@@ -280,6 +319,21 @@ const typeSpecs: {
     },
     appCoils: [B.Open],
     inputs: [I.ScaleWeight, I.BagsPacked, I.BagSize],
+  },
+  {
+    type: {
+      id: DemoDeviceType.TransferConveyor,
+      name: 'Transfer Conveyor',
+      image: 'transfer-conveyor.svg',
+    },
+    appCoils: [B.Start],
+    inputs: [
+      I.TransferredWeight,
+      I.TransferState,
+      I.TransferSource,
+      I.TransferTarget,
+      I.TransferWeight,
+    ],
   },
   {
     type: { id: DemoDeviceType.VirtualBin, name: 'Virtual Bin', image: 'virtual-bin.svg' },
@@ -390,6 +444,25 @@ const demoDevices: PlantDevice[] = [
     device_stage: Stage.Packing,
     device_unit: 'lbs',
   },
+  // Appended after the original plant so that no existing device's address block moves.
+  {
+    device_id: 'TC1',
+    device_name: 'Green Transfer Conveyor',
+    device_description:
+      'Moves green beans between the green silos GS1-GS6; route numbers 1-6 are GS1-GS6',
+    device_type: DemoDeviceType.TransferConveyor,
+    device_stage: Stage.Green,
+    device_unit: 'lbs',
+  },
+  {
+    device_id: 'TC2',
+    device_name: 'Roasted Transfer Conveyor',
+    device_description:
+      'Moves roasted beans between the bins; route numbers 1-4 are WRB1-WRB4, 5 is REB1',
+    device_type: DemoDeviceType.TransferConveyor,
+    device_stage: Stage.Roasted,
+    device_unit: 'lbs',
+  },
 ];
 
 const virtualDevices: PlantDevice[] = [
@@ -498,3 +571,12 @@ export const demoPlant: PlantDefinition = {
 
 /** Batch sizes of the demo roasters, in lbs (design: one 500 lb and one 250 lb roaster). */
 export const demoRoasterBatchLbs: Record<string, number> = { R1: 500, R2: 250 };
+
+/**
+ * Route tables of the demo transfer conveyors, as their PLC programs hold them: route number n
+ * (1-based) in 'Transfer Source' or 'Transfer Target' is the n-th device of the conveyor's list.
+ */
+export const demoTransferRoutes: Record<string, string[]> = {
+  TC1: ['GS1', 'GS2', 'GS3', 'GS4', 'GS5', 'GS6'],
+  TC2: ['WRB1', 'WRB2', 'WRB3', 'WRB4', 'REB1'],
+};

@@ -201,6 +201,83 @@ export const dumps = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The target's PLC level when its run started, so a failed run tells how much went in. */
+    levelAtStartCenti: bigint('level_at_start_centi', { mode: 'number' }),
+    /** What was booked when it differs from the request (a failed run settled by a person). */
+    bookedCenti: bigint('booked_centi', { mode: 'number' }),
+    /** A supervisor reminded the operators that it waits; the reminder popup stops then. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    remindedBy: integer('reminded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('dumps_positive', sql`${t.centiLbs} > 0`), index('dumps_status_idx').on(t.status)],
+);
+
+/** A request to move beans from one silo or bin to another over a transfer conveyor. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: serial('id').primaryKey(),
+    sourceDevice: integer('source_device')
+      .notNull()
+      .references(() => devices.id),
+    targetDevice: integer('target_device')
+      .notNull()
+      .references(() => devices.id),
+    conveyorDevice: integer('conveyor_device')
+      .notNull()
+      .references(() => devices.id),
+    /** Only the lots of this bean move (a re-entry bin holding several); null: oldest first. */
+    beanId: integer('bean_ref').references(() => beans.id),
+    /** What the source held when the transfer was asked for, as people saw it. */
+    beanName: text('bean_name').notNull(),
+    centiLbs: bigint('centi_lbs', { mode: 'number' }).notNull(),
+    movedCenti: bigint('moved_centi', { mode: 'number' }),
+    status: text('status', {
+      enum: ['pending', 'processing', 'completed', 'failed'],
+    }).notNull(),
+    segregationOverride: boolean('segregation_override').notNull().default(false),
+    workflowId: integer('workflow_id'),
+    runId: text('run_id'),
+    error: text('error'),
+    /** When the conveyor last reported no flow while this transfer ran; null while beans move. */
+    stalledSince: timestamp('stalled_since', { withTimezone: true }),
+    /** A person answered the prompt of the current stall with 'continue'. */
+    stallAnswered: boolean('stall_answered').notNull().default(false),
+    substituteDevice: integer('substitute_device').references(() => devices.id),
+    /** The transfer whose empty source this one replaces. */
+    continues: integer('continues'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transfers_positive', sql`${t.centiLbs} > 0`),
+    check('transfers_distinct', sql`${t.sourceDevice} <> ${t.targetDevice}`),
+    index('transfers_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * What a transfer conveyor reaches: route number n of the conveyor is this device. The PLC
+ * selects a route by its number, so these numbers are the PLC program's, kept here as data.
+ */
+export const transferRoutes = pgTable(
+  'transfer_routes',
+  {
+    id: serial('id').primaryKey(),
+    conveyorDevice: integer('conveyor_device')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    routeNo: integer('route_no').notNull(),
+    device: integer('device')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('transfer_routes_number').on(t.conveyorDevice, t.routeNo),
+    uniqueIndex('transfer_routes_device').on(t.conveyorDevice, t.device),
+    check('transfer_routes_number_check', sql`${t.routeNo} between 1 and 65535`),
+  ],
 );

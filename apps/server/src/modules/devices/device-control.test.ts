@@ -43,7 +43,7 @@ describe('devices read through the PLC gateway', () => {
   it('lists every real device with live values and hides the virtual bins', async () => {
     const { body } = await admin<DeviceSummary[]>('GET', '/api/device');
     const codes = body.map((d) => d.device_id);
-    expect(codes).toHaveLength(20);
+    expect(codes).toHaveLength(22);
     expect(codes).toEqual(expect.arrayContaining(['GS1', 'GS6', 'R1', 'R2', 'WRB4', 'PK2', 'MB1']));
     expect(codes).not.toContain('vbin');
     expect(codes).not.toContain('vibin');

@@ -6,17 +6,21 @@ import {
   type CreateDumpBody,
   type Dump,
   type DumpTarget,
+  type DumpError,
   type DumpTargetType,
   type LiveEvent,
+  type WaitingDump,
 } from '@roastery/contract';
 import type { WorkflowEngine } from '@roastery/engine';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { BeanRepository } from '../beans/bean-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
-import { fromCenti, toCenti } from '../inventory/weights.ts';
+import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import { readingByLabel } from '../plant/plant-readings.ts';
+import type { PlantRuntime } from '../plant/plant-runtime.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { DumpRepository, DumpRow } from './dump-repository.ts';
@@ -37,6 +41,7 @@ export interface DumpServiceDeps {
   workflows: WorkflowService;
   engine: WorkflowEngine;
   notifications: NotificationService;
+  runtime: PlantRuntime;
   live: LiveBus;
   logger: { error(obj: object, msg: string): void };
 }
@@ -53,7 +58,7 @@ function present(r: DumpRow): Dump {
     device_name: r.deviceName,
     type:
       (Object.keys(KIND) as DumpTargetType[]).find((k) => KIND[k] === d.targetKind) ?? 'Silo Bin',
-    amount: fromCenti(d.centiLbs),
+    amount: fromCenti(d.bookedCenti ?? d.centiLbs),
     status: d.status,
     acknowledged: d.status !== 'pending',
     workflow_id: d.workflowId,
@@ -228,6 +233,9 @@ export class DumpService {
     if (!workflow) {
       throw conflict(`No dumping workflow fills ${dump.device_name}. Add one under Workflows.`);
     }
+    // A retried dump keeps the level of its first start: what reached the silo counts from there.
+    const row = await this.#d.repo.find(id);
+    const level = row?.dump.levelAtStartCenti ?? this.#level(dump.device_id);
     const result = await this.#d.engine.start(workflow.id, { who: who.fullName });
     if (!result.ok) throw conflict(result.message);
     await this.#d.repo.transition(id, ['pending', 'failed'], {
@@ -237,7 +245,9 @@ export class DumpService {
       error: null,
       acknowledgedBy: who.id,
       acknowledgedAt: new Date(),
+      levelAtStartCenti: level,
     });
+    this.#changed(id);
     await this.#d.engine.handlePlantEvent('dump_acknowledged', who.fullName);
     return this.get(id);
   }
@@ -271,6 +281,121 @@ export class DumpService {
     });
   }
 
+  /** A silo's level as the PLC weighs it, in hundredths; null when it has not reported. */
+  #level(deviceCode: string): number | null {
+    const lbs = readingByLabel(this.#d.runtime, deviceCode, 'Occupancy');
+    return lbs === null ? null : toCenti(lbs);
+  }
+
+  /** Pending requests nobody has reminded the operators of yet, oldest first. */
+  async waiting(now = Date.now()): Promise<WaitingDump[]> {
+    const rows = await this.#d.repo.list({ statuses: ['pending'] });
+    return rows
+      .filter((r) => r.dump.remindedAt === null)
+      .reverse()
+      .map((r) => ({
+        ...present(r),
+        waiting_seconds: Math.max(0, Math.floor((now - r.dump.createdAt.getTime()) / 1000)),
+      }));
+  }
+
+  /** A supervisor asks the operators to see to a waiting request. */
+  async remind(id: number, who: Principal): Promise<void> {
+    const row = await this.#d.repo.find(id);
+    if (!row) throw notFound(`Dump request ${id} not found.`);
+    if (row.dump.remindedAt !== null)
+      throw conflict(`The operators were already reminded of dump request ${id}.`);
+    const reminded = await this.#d.repo.transition(id, ['pending'], {
+      status: 'pending',
+      remindedAt: new Date(),
+      remindedBy: who.id,
+    });
+    if (!reminded)
+      throw conflict(
+        `Dump request ${id} is ${row.dump.status}: only a waiting request can be reminded of.`,
+      );
+    const dump = present(row);
+    await this.#d.notifications.raise({
+      type: 'warning',
+      text: `Dump ${dump.lot_number} (${dump.amount} lbs of ${dump.bean_name} for ${dump.device_name}) is waiting at the dump station: please acknowledge it.`,
+      by: who.fullName,
+    });
+    this.#changed(id);
+  }
+
+  /** Dumps whose run did not finish, with what the silo's level says reached it. */
+  async errors(): Promise<DumpError[]> {
+    const rows = await this.#d.repo.list({ statuses: ['failed'] });
+    return rows.map((r) => {
+      const moved = this.#movedInto(r);
+      return {
+        ...present(r),
+        moved_amount: moved === null ? null : fromCenti(moved),
+        remaining: fromCenti(r.dump.centiLbs - (moved ?? 0)),
+      };
+    });
+  }
+
+  /** Level now minus level at the start, within 0 and the dump's weight. */
+  #movedInto(r: DumpRow): number | null {
+    const start = r.dump.levelAtStartCenti;
+    const now = this.#level(r.deviceCode);
+    if (start === null || now === null) return null;
+    return Math.min(r.dump.centiLbs, Math.max(0, now - start));
+  }
+
+  /**
+   * The dump-error prompt's answer. N: book what went in and ask for a new dump of the rest;
+   * B: book what went in and end the dump (the rest stays in its bags); C: run it again.
+   */
+  async resolveError(id: number, type: 'N' | 'B' | 'C', who: Principal): Promise<Dump> {
+    const row = await this.#d.repo.find(id);
+    if (!row) throw notFound(`Dump request ${id} not found.`);
+    if (row.dump.status !== 'failed')
+      throw conflict(`Dump request ${id} is ${row.dump.status}, not failed.`);
+    if (type === 'C') return this.acknowledge(id, who);
+    const moved = this.#movedInto(row);
+    if (moved === null)
+      throw unavailable(
+        `The PLC has not reported the level of ${row.deviceName}, so what went in cannot be booked now.`,
+      );
+    const d = row.dump;
+    if (moved > 0) {
+      await this.#d.ledger.receive({
+        toDevice: d.targetDevice,
+        lotId: d.lotId,
+        lbs: fromCenti(moved),
+        reason: 'dump',
+        dumpId: d.id,
+        userId: who.id,
+        note: `${formatCenti(moved)} of ${formatCenti(d.centiLbs)} reached the silo; settled by ${who.fullName}.`,
+      });
+    }
+    await this.#d.repo.transition(id, ['failed'], {
+      status: moved > 0 ? 'completed' : 'closed',
+      bookedCenti: moved,
+      completedAt: new Date(),
+    });
+    if (type === 'N' && d.centiLbs - moved > 0) {
+      await this.#d.repo.insert({
+        lotId: d.lotId,
+        beanId: d.beanId,
+        centiLbs: d.centiLbs - moved,
+        targetKind: d.targetKind,
+        targetDevice: d.targetDevice,
+        orderId: d.orderId,
+        status: 'pending',
+        requestedBy: who.id,
+      });
+    }
+    this.#changed(id);
+    return this.get(id);
+  }
+
+  #changed(id: number): void {
+    this.#d.live.publish({ type: 'inventory', change: 'dump', id });
+  }
+
   #onLive(event: LiveEvent): void {
     if (event.type !== 'workflow' || event.change !== 'state') return;
     if (event.state !== 'finished' && event.state !== 'failed' && event.state !== 'stopped') return;
@@ -291,6 +416,7 @@ export class DumpService {
         status: 'failed',
         error: error ?? state,
       });
+      this.#changed(d.id);
       return;
     }
     try {
@@ -306,9 +432,11 @@ export class DumpService {
         status: 'completed',
         completedAt: new Date(),
       });
+      this.#changed(d.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await this.#d.repo.transition(d.id, ['acknowledged'], { status: 'failed', error: message });
+      this.#changed(d.id);
       await this.#d.notifications.raise({
         type: 'alarm',
         text: `Dump ${row.lotNumber} into ${row.deviceName} ran but could not be booked: ${message}`,

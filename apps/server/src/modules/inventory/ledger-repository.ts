@@ -22,6 +22,7 @@ export interface LockedDevice {
 export interface Holding {
   seq: number;
   lotId: number;
+  beanId: number;
   centiLbs: number;
   segregation: string | null;
 }
@@ -41,6 +42,8 @@ export interface NewLedgerRow {
   note?: string | null;
   segregationOverride?: boolean;
 }
+
+export type ContentRow = Awaited<ReturnType<LedgerRepository['contents']>>[number];
 
 /** The only SQL of the bean ledger and its per-device projection. */
 export class LedgerRepository {
@@ -79,6 +82,7 @@ export class LedgerRepository {
       .select({
         seq: deviceLots.seq,
         lotId: deviceLots.lotId,
+        beanId: lots.beanId,
         centiLbs: deviceLots.centiLbs,
         segregation: beans.segregation,
       })
@@ -174,7 +178,7 @@ export class LedgerRepository {
   }
 
   /** Lots held by capacity devices (silos and bins), in arrival order per device. */
-  contents(tx: Executor, typeIds: readonly number[]) {
+  contents(tx: Executor, where: { typeIds?: readonly number[]; deviceIds?: number[] }) {
     return tx
       .select({
         deviceRef: devices.id,
@@ -191,7 +195,13 @@ export class LedgerRepository {
       .leftJoin(deviceLots, eq(deviceLots.deviceId, devices.id))
       .leftJoin(lots, eq(lots.id, deviceLots.lotId))
       .leftJoin(beans, eq(beans.id, lots.beanId))
-      .where(and(inArray(devices.typeId, [...typeIds]), eq(devices.virtual, false)))
+      .where(
+        and(
+          where.typeIds ? inArray(devices.typeId, [...where.typeIds]) : undefined,
+          where.deviceIds ? inArray(devices.id, where.deviceIds) : undefined,
+          eq(devices.virtual, false),
+        ),
+      )
       .orderBy(asc(devices.id), asc(deviceLots.seq));
   }
 

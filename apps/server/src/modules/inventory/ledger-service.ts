@@ -7,7 +7,13 @@ import {
   type SiloContents,
 } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
-import type { Holding, LedgerRepository, LockedDevice, NewLedgerRow } from './ledger-repository.ts';
+import type {
+  ContentRow,
+  Holding,
+  LedgerRepository,
+  LockedDevice,
+  NewLedgerRow,
+} from './ledger-repository.ts';
 import { formatCenti, fromCenti, toCenti } from './weights.ts';
 
 function unique<T>(values: T[]): T[] {
@@ -58,6 +64,8 @@ export interface MoveInput extends MovementCause {
   lbs: number;
   reason: LedgerReason;
   segregationOverride?: boolean;
+  /** Take only this bean's lots (a re-entry bin holding several beans). */
+  beanId?: number;
 }
 
 /**
@@ -96,28 +104,8 @@ export class LedgerService {
 
   /** Moves beans out of a device, oldest lots first, into another device or out of the plant. */
   async move(input: MoveInput): Promise<Movement> {
-    const centi = this.#positive(input.lbs);
-    if (input.toDevice === input.fromDevice)
-      throw unprocessable('Choose a different target than the source.');
     return this.#db.transaction(async (tx) => {
-      const ids = input.toDevice === null ? [input.fromDevice] : [input.fromDevice, input.toDevice];
-      const locked = await this.#repo.lockDevices(tx, ids);
-      const source = this.#device(locked, input.fromDevice);
-      const target = input.toDevice === null ? null : this.#device(locked, input.toDevice);
-      const sourceHoldings = await this.#repo.holdings(tx, source.id);
-      const available = sourceHoldings.reduce((sum, h) => sum + h.centiLbs, 0);
-      if (available < centi) {
-        throw conflict(
-          `Not enough beans in ${source.name}: ${formatCenti(available)} available, ${formatCenti(centi)} requested.`,
-        );
-      }
-      const taken = this.#takeOldestFirst(sourceHoldings, centi);
-      if (target) {
-        const targetHoldings = await this.#repo.holdings(tx, target.id);
-        this.#checkRoom(target, targetHoldings, centi);
-        const incoming = taken.map((t) => t.holding.segregation);
-        this.#checkSegregation(target, targetHoldings, incoming, input.segregationOverride);
-      }
+      const { source, target, taken } = await this.#plan(tx, input);
       const movementId = randomUUID();
       for (const t of taken)
         await this.#repo.setHolding(tx, t.holding.seq, t.holding.centiLbs - t.centiLbs);
@@ -144,6 +132,40 @@ export class LedgerService {
     });
   }
 
+  /** Whether a move could be booked now, with the same refusals as `move`; books nothing. */
+  async checkMove(input: MoveInput): Promise<void> {
+    await this.#db.transaction((tx) => this.#plan(tx, input));
+  }
+
+  /** Locks the devices of a move and checks it: stock, room and segregation. */
+  async #plan(tx: Executor, input: MoveInput) {
+    const centi = this.#positive(input.lbs);
+    if (input.toDevice === input.fromDevice)
+      throw unprocessable('Choose a different target than the source.');
+    const ids = input.toDevice === null ? [input.fromDevice] : [input.fromDevice, input.toDevice];
+    const locked = await this.#repo.lockDevices(tx, ids);
+    const source = this.#device(locked, input.fromDevice);
+    const target = input.toDevice === null ? null : this.#device(locked, input.toDevice);
+    const sourceHoldings = (await this.#repo.holdings(tx, source.id)).filter(
+      (h) => input.beanId === undefined || h.beanId === input.beanId,
+    );
+    const available = sourceHoldings.reduce((sum, h) => sum + h.centiLbs, 0);
+    if (available < centi) {
+      const what = input.beanId === undefined ? 'beans' : 'beans of that bean';
+      throw conflict(
+        `Not enough ${what} in ${source.name}: ${formatCenti(available)} available, ${formatCenti(centi)} requested.`,
+      );
+    }
+    const taken = this.#takeOldestFirst(sourceHoldings, centi);
+    if (target) {
+      const targetHoldings = await this.#repo.holdings(tx, target.id);
+      this.#checkRoom(target, targetHoldings, centi);
+      const incoming = taken.map((t) => t.holding.segregation);
+      this.#checkSegregation(target, targetHoldings, incoming, input.segregationOverride);
+    }
+    return { source, target, taken };
+  }
+
   /** What a device holds, oldest lot first, in hundredths of a pound. */
   holdings(deviceId: number): Promise<Holding[]> {
     return this.#repo.holdings(this.#db, deviceId);
@@ -160,7 +182,16 @@ export class LedgerService {
 
   /** Every silo and bin with its lots and beans, from the ledger's projection. */
   async siloContents(): Promise<SiloContents[]> {
-    const rows = await this.#repo.contents(this.#db, CAPACITY_TYPE_IDS);
+    return this.#present(await this.#repo.contents(this.#db, { typeIds: CAPACITY_TYPE_IDS }));
+  }
+
+  /** These devices with their lots and beans, in device order. */
+  async contentsOf(deviceIds: number[]): Promise<SiloContents[]> {
+    if (deviceIds.length === 0) return [];
+    return this.#present(await this.#repo.contents(this.#db, { deviceIds }));
+  }
+
+  #present(rows: ContentRow[]): SiloContents[] {
     const byDevice = new Map<number, SiloContents & { centi: number }>();
     for (const r of rows) {
       const entry = byDevice.get(r.deviceRef) ?? {

@@ -1,5 +1,12 @@
-import { DemoBinary, DemoDeviceType, demoPlant } from '@roastery/contract';
-import { alarmTexts, deviceBlocks, deviceStatuses, devices, type Database } from '@roastery/db';
+import { DemoBinary, DemoDeviceType, demoPlant, demoTransferRoutes } from '@roastery/contract';
+import {
+  alarmTexts,
+  deviceBlocks,
+  deviceStatuses,
+  devices,
+  transferRoutes,
+  type Database,
+} from '@roastery/db';
 import { inArray } from 'drizzle-orm';
 import type { PlantRepository } from './plant-repository.ts';
 import { seedDemoWorkflows } from '../workflows/seed-demo-workflows.ts';
@@ -99,6 +106,26 @@ export async function seedDemoPlant(db: Database, plant: PlantRepository): Promi
       commandValue: 1,
     },
   ]);
+  const refs = new Map(
+    (await db.select({ id: devices.id, code: devices.deviceId }).from(devices)).map((d) => [
+      d.code,
+      d.id,
+    ]),
+  );
+  const ref = (code: string): number => {
+    const id = refs.get(code);
+    if (id === undefined) throw new Error(`the demo plant has no device ${code}`);
+    return id;
+  };
+  await db.insert(transferRoutes).values(
+    Object.entries(demoTransferRoutes).flatMap(([conveyor, routes]) =>
+      routes.map((code, index) => ({
+        conveyorDevice: ref(conveyor),
+        routeNo: index + 1,
+        device: ref(code),
+      })),
+    ),
+  );
   await seedDemoWorkflows(db);
   return true;
 }

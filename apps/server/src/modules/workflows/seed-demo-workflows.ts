@@ -1,6 +1,7 @@
 import {
   DemoBinary as B,
   DemoInput as I,
+  TransferState,
   type WaitDevice,
   type WorkflowType,
 } from '@roastery/contract';
@@ -58,9 +59,34 @@ const untilAtLeast = (
 });
 
 /**
+ * A conveyor's transfer: the console sets the route numbers and weight (dynamic values the
+ * transfer service fills in), starts it and waits until the PLC reports the weight moved.
+ */
+const conveyorTransfer = (device: string, name: string): WorkflowSpec => ({
+  name,
+  type: 'moving',
+  steps: [
+    { device, input: I.TransferSource, dynamic: true },
+    { device, input: I.TransferTarget, dynamic: true },
+    { device, input: I.TransferWeight, dynamic: true },
+    set(device, B.Start, 1, [
+      {
+        device_id: device,
+        type: 'input',
+        command_id: I.TransferState,
+        condition: '=',
+        command_value: TransferState.Done,
+      },
+    ]),
+    set(device, B.Start, 0),
+  ],
+});
+
+/**
  * The demo workflows, along the paths the plant simulator moves beans on: bags tipped at a
  * dump station into each green silo; a 500 lb roast on Roaster 1 from Green Silo 1 into WRB
- * Bin 1; packing WRB Bin 1 on Packer 1; rework from the re-entry bin into WRB Bin 2.
+ * Bin 1; packing WRB Bin 1 on Packer 1; rework from the re-entry bin into WRB Bin 2; and the
+ * silo-to-silo transfer of each transfer conveyor.
  */
 export const demoWorkflows: WorkflowSpec[] = [
   // One dumping workflow per green silo: acknowledging a dump runs the one of its silo.
@@ -120,6 +146,8 @@ export const demoWorkflows: WorkflowSpec[] = [
       set('WRB2', B.InletGate, 0),
     ],
   },
+  conveyorTransfer('TC1', 'Transfer between green silos (Green Transfer Conveyor)'),
+  conveyorTransfer('TC2', 'Transfer between roasted bins (Roasted Transfer Conveyor)'),
 ];
 
 /** Seeds the demo workflows as system workflows; they are plant data like any other. */

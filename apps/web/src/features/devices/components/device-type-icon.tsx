@@ -7,6 +7,7 @@ import {
   GiftOutlined,
   ImportOutlined,
   RetweetOutlined,
+  SwapOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
 
@@ -24,6 +25,7 @@ const iconsByKeyword = [
   { keyword: 'waste', Icon: DeleteOutlined },
   { keyword: 'bagging', Icon: ShoppingOutlined },
   { keyword: 'pack', Icon: GiftOutlined },
+  { keyword: 'conveyor', Icon: SwapOutlined },
 ] as const;
 
 interface DeviceTypeIconProps {
