@@ -166,7 +166,9 @@ export async function createServices(
   const notifications = new NotificationService(new NotificationRepository(db), live);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
-  const ledger = new LedgerService(db, new LedgerRepository());
+  const ledger = new LedgerService(db, new LedgerRepository(), () =>
+    live.publish({ type: 'inventory', change: 'ledger', id: null }),
+  );
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,

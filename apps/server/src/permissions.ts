@@ -124,6 +124,9 @@ export const permissions: Record<string, Access> = {
   'GET /api/transfer/bin': PLANT,
   'GET /api/transfer/acknowledge/:id': PLANT,
   'DELETE /api/transfer/:id': PLANT,
+  'GET /api/transfer/routes': PLANT,
+  // The route table mirrors the PLC program: an administrator's configuration.
+  'PUT /api/transfer/routes/:conveyor': ADMIN,
 
   // The dashboard: operators watch the silos fill; the prompts are for plant staff.
   'GET /api/dashboard/bean': 'signed-in',

@@ -82,3 +82,25 @@ export const transferBin = z.object({
   conveyor_id: z.string(),
 });
 export type TransferBin = z.infer<typeof transferBin>;
+
+/** A conveyor's route table: route number n (from 1) is the n-th device, as its PLC numbers them. */
+export const conveyorRoutes = z.object({
+  conveyor_id: z.string(),
+  conveyor_name: z.string(),
+  routes: z.array(
+    z.object({ route_no: z.number().int(), device_id: z.string(), device_name: z.string() }),
+  ),
+});
+export type ConveyorRoutes = z.infer<typeof conveyorRoutes>;
+
+export const conveyorParams = z.strictObject({ conveyor: z.string().trim().min(1).max(32) });
+
+export const saveConveyorRoutesBody = z.strictObject({
+  /** Device ids in route-number order. */
+  routes: z
+    .array(z.string().trim().min(1).max(32))
+    .max(1000)
+    .refine((codes) => new Set(codes.map((c) => c.toLowerCase())).size === codes.length, {
+      error: 'A device appears twice in the route table.',
+    }),
+});

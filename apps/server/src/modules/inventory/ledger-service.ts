@@ -76,16 +76,19 @@ export interface MoveInput extends MovementCause {
 export class LedgerService {
   readonly #db: Database;
   readonly #repo: LedgerRepository;
+  /** Told after a movement has committed, so screens showing silos refresh at once. */
+  readonly #onMovement: () => void;
 
-  constructor(db: Database, repo: LedgerRepository) {
+  constructor(db: Database, repo: LedgerRepository, onMovement: () => void = () => {}) {
     this.#db = db;
     this.#repo = repo;
+    this.#onMovement = onMovement;
   }
 
   /** Beans enter the plant into a device (a dump, a roasted batch, a correction upward). */
   async receive(input: ReceiveInput): Promise<Movement> {
     const centi = this.#positive(input.lbs);
-    return this.#db.transaction(async (tx) => {
+    return this.#committed(async (tx) => {
       const locked = await this.#repo.lockDevices(tx, [input.toDevice]);
       const target = this.#device(locked, input.toDevice);
       const segregation = await this.#repo.segregationOfLot(tx, input.lotId);
@@ -104,7 +107,7 @@ export class LedgerService {
 
   /** Moves beans out of a device, oldest lots first, into another device or out of the plant. */
   async move(input: MoveInput): Promise<Movement> {
-    return this.#db.transaction(async (tx) => {
+    return this.#committed(async (tx) => {
       const { source, target, taken } = await this.#plan(tx, input);
       const movementId = randomUUID();
       for (const t of taken)
@@ -130,6 +133,12 @@ export class LedgerService {
         portions: taken.map((t) => ({ lotId: t.holding.lotId, centiLbs: t.centiLbs })),
       };
     });
+  }
+
+  async #committed(book: (tx: Executor) => Promise<Movement>): Promise<Movement> {
+    const movement = await this.#db.transaction(book);
+    this.#onMovement();
+    return movement;
   }
 
   /** Whether a move could be booked now, with the same refusals as `move`; books nothing. */

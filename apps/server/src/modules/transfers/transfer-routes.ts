@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  conveyorParams,
+  conveyorRoutes,
   createTransferBody,
+  saveConveyorRoutesBody,
   errorReply,
   messageReply,
   transfer,
@@ -55,6 +58,30 @@ export const transferRoutes: FastifyPluginAsyncZod<{ transfers: TransferService 
       },
     },
     () => transfers.bins(),
+  );
+  app.get(
+    '/routes',
+    {
+      schema: {
+        tags,
+        summary: "Each transfer conveyor's route table (route numbers as its PLC uses them)",
+        response: { 200: z.array(conveyorRoutes) },
+      },
+    },
+    () => transfers.routeTables(),
+  );
+  app.put(
+    '/routes/:conveyor',
+    {
+      schema: {
+        tags,
+        summary: "Replace a conveyor's route table: device ids in route-number order",
+        params: conveyorParams,
+        body: saveConveyorRoutesBody,
+        response: { 200: conveyorRoutes, ...refused },
+      },
+    },
+    (request) => transfers.saveRoutes(request.params.conveyor, request.body.routes),
   );
   app.get(
     '/acknowledge/:id',

@@ -1,6 +1,7 @@
 import {
   TransferState,
   transferMessages,
+  type ConveyorRoutes,
   type CreateTransferBody,
   type LiveEvent,
   type SiloPrompt,
@@ -339,6 +340,56 @@ export class TransferService {
         `Transfer ${id} is ${row.transfer.status}: only a pending one can be deleted.`,
       );
     this.#changed(id);
+  }
+
+  /** Every conveyor's route table. */
+  async routeTables(): Promise<ConveyorRoutes[]> {
+    const tables = new Map<string, ConveyorRoutes>();
+    for (const r of await this.#d.repo.routes()) {
+      const table = tables.get(r.conveyorCode) ?? {
+        conveyor_id: r.conveyorCode,
+        conveyor_name: r.conveyorName,
+        routes: [],
+      };
+      table.routes.push({
+        route_no: r.routeNo,
+        device_id: r.deviceCode,
+        device_name: r.deviceName,
+      });
+      tables.set(r.conveyorCode, table);
+    }
+    return [...tables.values()];
+  }
+
+  /**
+   * Replaces a conveyor's route table to match its PLC program. Refused while the conveyor
+   * has a transfer under way, whose route numbers were taken from the old table.
+   */
+  async saveRoutes(conveyorCode: string, codes: string[]): Promise<ConveyorRoutes> {
+    const refs = await this.#d.beans.devicesByCode([conveyorCode, ...codes]);
+    const refOf = (code: string) => {
+      const ref = refs.get(code.toLowerCase());
+      if (ref === undefined) throw notFound(`Device ${code} not found.`);
+      return ref;
+    };
+    const conveyor = refOf(conveyorCode);
+    if (codes.some((code) => refOf(code) === conveyor))
+      throw unprocessable('A conveyor cannot be a route of itself.');
+    const busy = (await this.#d.repo.list({ statuses: ['processing'] })).find(
+      (r) => r.transfer.conveyorDevice === conveyor,
+    );
+    if (busy)
+      throw conflict(
+        `Transfer ${busy.transfer.id} is under way on ${busy.conveyorCode}: change its routes once it has ended.`,
+      );
+    await this.#d.repo.replaceRoutes(
+      conveyor,
+      codes.map((code, index) => ({ routeNo: index + 1, device: refOf(code) })),
+    );
+    const saved = (await this.routeTables()).find(
+      (t) => t.conveyor_id.toLowerCase() === conveyorCode.toLowerCase(),
+    );
+    return saved ?? { conveyor_id: conveyorCode, conveyor_name: conveyorCode, routes: [] };
   }
 
   /** Transfers naming a device, for the device's delete refusal. */

@@ -4,6 +4,7 @@ import {
   TransferState,
   transferMessages,
   type Bean,
+  type ConveyorRoutes,
   type LotTrace,
   type SiloContents,
   type SiloPrompt,
@@ -328,5 +329,38 @@ describe('a source that runs empty', () => {
     sim().setValue('GS6', 'Occupancy', sim().getValue('GS6', 'Occupancy') + 600);
     expect(await ended(id)).toMatchObject({ status: 'completed', moved_amount: 120 });
     expect((await book('GS6'))?.occupancy).toBe(510);
+  });
+});
+
+describe('route tables', () => {
+  it('list each conveyor, and an administrator replaces one to match the PLC', async () => {
+    const tables = (await supervisor<ConveyorRoutes[]>('GET', '/api/transfer/routes')).body;
+    expect(tables.map((x) => [x.conveyor_id, x.routes.map((r) => r.device_id)])).toEqual([
+      ['TC1', ['GS1', 'GS2', 'GS3', 'GS4', 'GS5', 'GS6']],
+      ['TC2', ['WRB1', 'WRB2', 'WRB3', 'WRB4', 'REB1']],
+    ]);
+    const admin = t.as(Role.Administrator);
+    expect((await supervisor('PUT', '/api/transfer/routes/TC2', { routes: ['WRB1'] })).status).toBe(
+      403,
+    );
+    const twice = await admin('PUT', '/api/transfer/routes/TC2', { routes: ['WRB1', 'wrb1'] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toContain('A device appears twice in the route table.');
+    const unknown = await admin('PUT', '/api/transfer/routes/TC2', { routes: ['WRB9'] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Device WRB9 not found.');
+
+    const saved = await admin<ConveyorRoutes>('PUT', '/api/transfer/routes/TC2', {
+      routes: ['REB1', 'WRB4', 'WRB3', 'WRB2', 'WRB1'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.routes[0]).toEqual({
+      route_no: 1,
+      device_id: 'REB1',
+      device_name: 'Re-entry Bin',
+    });
+    await admin('PUT', '/api/transfer/routes/TC2', {
+      routes: ['WRB1', 'WRB2', 'WRB3', 'WRB4', 'REB1'],
+    });
   });
 });

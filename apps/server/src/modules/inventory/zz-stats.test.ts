@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { beans, devices } from '@roastery/db';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { seedDemoPlant } from '../plant/seed-demo-plant.ts';
+import type { Holding } from './ledger-repository.ts';
+import type { LedgerService, Movement, Portion } from './ledger-service.ts';
+import { fromCenti, toCenti } from './weights.ts';
+
+let t: TestApp;
+let ledger: LedgerService;
+/** Device codes -> ids of the demo plant: six 20,000 lb silos, four 5,000 lb bins, a roaster. */
+const id: Record<string, number> = {};
+const bean: Record<'colombia' | 'brazil' | 'organic', number> = {
+  colombia: 0,
+  brazil: 0,
+  organic: 0,
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoPlant(t.database.db, t.services.plant);
+  for (const d of await t.database.db
+    .select({ id: devices.id, code: devices.deviceId })
+    .from(devices)) {
+    id[d.code] = d.id;
+  }
+  const created = await t.database.db
+    .insert(beans)
+    .values([
+      { name: 'Colombia Supremo' },
+      { name: 'Brazil Santos' },
+      { name: 'Ethiopia Organic', segregation: 'organic' },
+    ])
+    .returning({ id: beans.id });
+  [bean.colombia, bean.brazil, bean.organic] = created.map((b) => b.id) as [number, number, number];
+  ledger = t.services.ledger;
+});
+afterAll(() => t.close());
+
+async function reset(): Promise<void> {
+  await t.database.db.execute(
+    sql`truncate ledger_entries, device_lots, lots restart identity cascade`,
+  );
+}
+
+let lotCounter = 0;
+async function newLot(beanId: number): Promise<{ lotNumber: string; lotId: number }> {
+  lotCounter += 1;
+  const lotNumber = `DMP-T${lotCounter}`;
+  return { lotNumber, lotId: await ledger.createLot({ lotNumber, beanId, kind: 'green' }) };
+}
+const lot = async (beanId: number) => (await newLot(beanId)).lotId;
+
+const holdingsOf = async (code: string) =>
+  (await ledger.holdings(id[code]!)).map((h) => [h.lotId, h.centiLbs]);
+
+describe('the bean ledger', () => {
+  it('moves the oldest lots first and records one row per lot portion', async () => {
+    await reset();
+    const a = await lot(bean.colombia);
+    const b = await lot(bean.colombia);
+    await ledger.receive({ toDevice: id.GS1!, lotId: a, lbs: 200, reason: 'dump' });
+    await ledger.receive({ toDevice: id.GS1!, lotId: b, lbs: 300.25, reason: 'dump' });
+    const moved = await ledger.move({
+      fromDevice: id.GS1!,
+      toDevice: id.GS2!,
+      lbs: 250.5,
+      reason: 'transfer',
+    });
+    expect(moved.portions).toEqual([
+      { lotId: a, centiLbs: 20000 },
+      { lotId: b, centiLbs: 5050 },
+    ]);
+    expect(await holdingsOf('GS1')).toEqual([[b, 24975]]);
+    expect(await holdingsOf('GS2')).toEqual([
+      [a, 20000],
+      [b, 5050],
+    ]);
+    expect(await ledger.invariantViolations()).toEqual([]);
+  });
+
+  it('refuses to go below zero or above capacity, and changes nothing', async () => {
+    await reset();
+    const a = await lot(bean.brazil);
+    await ledger.receive({ toDevice: id.WRB1!, lotId: a, lbs: 4999.99, reason: 'dump' });
+    await expect(
+      ledger.receive({ toDevice: id.WRB1!, lotId: a, lbs: 0.02, reason: 'dump' }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message:
+        'WRB Bin 1 would exceed its capacity of 5,000.00 lbs: it holds 4,999.99 lbs and 0.02 lbs would come in.',
+    });
+    await expect(
+      ledger.move({ fromDevice: id.WRB1!, toDevice: null, lbs: 5000, reason: 'pack' }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Not enough beans in WRB Bin 1: 4,999.99 lbs available, 5,000.00 lbs requested.',
+    });
+    await expect(
+      ledger.move({ fromDevice: id.WRB1!, toDevice: null, lbs: 0, reason: 'pack' }),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+    });
+    expect(await holdingsOf('WRB1')).toEqual([[a, 499999]]);
+    expect(await ledger.invariantViolations()).toEqual([]);
+  });
+
+  it('keeps organic beans apart unless a person overrides, and records the override', async () => {
+    await reset();
+    const plain = await lot(bean.colombia);
+    const organic = await lot(bean.organic);
+    await ledger.receive({ toDevice: id.GS3!, lotId: plain, lbs: 100, reason: 'dump' });
+    await expect(
+      ledger.receive({ toDevice: id.GS3!, lotId: organic, lbs: 50, reason: 'dump' }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message:
+        'Green Silo 3 would mix unflagged and organic beans. Confirm the segregation override to do it anyway.',
+    });
+    await ledger.receive({
+      toDevice: id.GS3!,
+      lotId: organic,
+      lbs: 50,
+      reason: 'dump',
+      segregationOverride: true,
+    });
+    const rows = await t.database.db.execute(
+      sql`select segregation_override from ledger_entries order by id`,
+    );
+    expect(
+      (rows as unknown as { rows: { segregation_override: boolean }[] }).rows.map(
+        (r) => r.segregation_override,
+      ),
+    ).toEqual([false, true]);
+  });
+});
+
+type BeanName = keyof typeof bean;
+
+type Single =
+  | { kind: 'receive'; to: string; bean: BeanName; centi: number; override: boolean }
+  | {
+      kind: 'move';
+      from: string;
+      /** null: the beans are consumed (packed, or roasted out of the roaster). */
+      to: string | null;
+      centi: number;
+      override: boolean;
+      only: BeanName | null;
+    }
+  /** pick: an earlier lot of the sequence; null: a lot created only to be deleted. */
+  | { kind: 'delete'; pick: number | null };
+type Op = Single | { kind: 'pair'; a: Single; b: Single };
+type MoveOp = Extract<Single, { kind: 'move' }>;
+
+/** What the test knows of each lot of a sequence without asking the ledger. */
+interface LotFate {
+  lotNumber: string;
+  lotId: number;
+  /** Only the dump that creates a lot books onto it, so a lot with nothing stays so. */
+  receivedCenti: number;
+  deleted: boolean;
+}
+
+// REB1 has no capacity and holds several beans at once: the case a move by bean is for.
+const bins = ['GS1', 'GS2', 'WRB1', 'WRB2', 'R1', 'REB1'];
+const centi = fc.integer({ min: 1, max: 800_000 });
+const beanName = fc.constantFrom<BeanName>('colombia', 'brazil', 'organic');
+const single: fc.Arbitrary<Single> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('receive' as const),
+      to: fc.constantFrom(...bins),
+      bean: beanName,
+      centi,
+      override: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      from: fc.constantFrom(...bins),
+      to: fc.option(fc.constantFrom(...bins), { nil: null, freq: 4 }),
+      centi,
+      override: fc.boolean(),
+      only: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: beanName },
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      pick: fc.option(fc.nat(), { nil: null, freq: 3 }),
+    }),
+  },
+);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: single },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pair' as const), a: single, b: single }) },
+);
+
+async function unlessRefused<T>(booking: Promise<T>): Promise<T | undefined> {
+  try {
+    return await booking;
+  } catch (error) {
+    // Refusals are part of the game; anything else is a bug.
+    if (error instanceof Error && 'statusCode' in error) return undefined;
+    throw error;
+  }
+}
+
+const stats: Record<string, number> = {};
+const bump = (k: string) => { stats[k] = (stats[k] ?? 0) + 1; };
+afterAll(() => console.log(JSON.stringify(stats, null, 1)));
+async function run(o: Op, lots: LotFate[]): Promise<Movement | undefined> {
+  const r = await run0(o, lots);
+  if (o.kind === 'move') bump(`move ${o.to === null ? 'consume' : 'transfer'}${o.only ? ' bean' : ''} ${r ? 'ok' : 'refused'}`);
+  if (o.kind === 'pair') bump('pair ' + o.a.kind + '+' + o.b.kind);
+  return r;
+}
+async function run0(o: Op, lots: LotFate[]): Promise<Movement | undefined> {
+  switch (o.kind) {
+    case 'pair':
+      // Two operations at once on overlapping devices: the locks must serialise them.
+      await Promise.all([run(o.a, lots), run(o.b, lots)]);
+      return undefined;
+    case 'receive': {
+      const created = await newLot(bean[o.bean]);
+      const booked = await unlessRefused(
+        ledger.receive({
+          toDevice: id[o.to]!,
+          lotId: created.lotId,
+          lbs: fromCenti(o.centi),
+          reason: 'dump',
+          segregationOverride: o.override,
+        }),
+      );
+      // Listed only once settled, so a concurrent delete never picks a lot whose fate is open.
+      lots.push({ ...created, receivedCenti: booked ? o.centi : 0, deleted: false }); bump('receive ' + (booked ? 'ok' : 'refused'));
+      return undefined;
+    }
+    case 'move':
+      return unlessRefused(
+        ledger.move({
+          fromDevice: id[o.from]!,
+          toDevice: o.to === null ? null : id[o.to]!,
+          lbs: fromCenti(o.centi),
+          reason: o.to !== null ? 'transfer' : o.from === 'R1' ? 'roast_out' : 'pack',
+          segregationOverride: o.override,
+          beanId: o.only === null ? undefined : bean[o.only],
+        }),
+      );
+    case 'delete': {
+      if (o.pick === null) {
+        const fresh = await newLot(bean.colombia);
+        await ledger.deleteUnusedLot(fresh.lotId);
+        lots.push({ ...fresh, receivedCenti: 0, deleted: true }); bump('delete fresh');
+        return undefined;
+      }
+      const target = lots[o.pick % lots.length];
+      if (target === undefined) { bump('delete none'); return undefined; }
+      await ledger.deleteUnusedLot(target.lotId);
+      if (target.receivedCenti === 0) target.deleted = true; bump('delete ' + (target.receivedCenti === 0 ? 'unused' : 'booked'));
+      return undefined;
+    }
+  }
+}
+
+async function snapshot(): Promise<Map<string, Holding[]>> {
+  return new Map(
+    await Promise.all(bins.map(async (code) => [code, await ledger.holdings(id[code]!)] as const)),
+  );
+}
+
+/** The portions a move must take from what the source held: its oldest (matching) lots first. */
+function oldestFirst(held: Holding[], o: MoveOp): Portion[] {
+  const portions: Portion[] = [];
+  let remaining = o.centi;
+  for (const h of held) {
+    if (remaining === 0) break;
+    if (o.only !== null && h.beanId !== bean[o.only]) continue;
+    const part = Math.min(h.centiLbs, remaining);
+    portions.push({ lotId: h.lotId, centiLbs: part });
+    remaining -= part;
+  }
+  return portions;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Each lot's trace, in hundredths, against the per-device projection and what was dumped. */
+async function expectTracesAgree(lots: LotFate[]): Promise<void> {
+  const contents = await ledger.contentsOf(Object.values(id));
+  for (const l of lots) { bump(l.deleted ? 'trace deleted' : l.receivedCenti ? 'trace booked' : 'trace unused');
+    if (l.deleted) {
+      await expect(ledger.traceLot(l.lotNumber)).rejects.toMatchObject({ statusCode: 404 });
+      continue;
+    }
+    const trace = await ledger.traceLot(l.lotNumber);
+    const projected = contents.flatMap((d) => {
+      const held = sum(
+        d.lots.filter((x) => x.lot_number === l.lotNumber).map((x) => toCenti(x.lbs)),
+      );
+      return held === 0 ? [] : [[d.device_name, held] as const];
+    });
+    expect(trace.held.map((h) => [h.device_name, toCenti(h.lbs)])).toEqual(projected);
+    let received = 0;
+    let consumed = 0;
+    const net = new Map<string, number>();
+    for (const m of trace.movements) {
+      const moved = toCenti(m.lbs);
+      if (m.from === null) received += moved;
+      else net.set(m.from, (net.get(m.from) ?? 0) - moved);
+      if (m.to === null) consumed += moved;
+      else net.set(m.to, (net.get(m.to) ?? 0) + moved);
+    }
+    expect(received).toBe(l.receivedCenti);
+    expect(received - consumed).toBe(sum(projected.map(([, held]) => held)));
+    expect(new Map([...net].filter(([, c]) => c !== 0))).toEqual(new Map(projected));
+  }
+}
+
+describe('ledger invariants under random operations', () => {
+  it('balance exactly after every operation, a refused one changes nothing, moves take the oldest lots first, deletes spare booked lots, and traces agree with the ledger', async () => {
+    const runs = Number(process.env.LEDGER_PROPERTY_RUNS ?? 300);
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        await reset();
+        const lots: LotFate[] = [];
+        for (const o of ops) {
+          const before = o.kind === 'pair' ? undefined : await snapshot();
+          const entriesBefore = await t.database.db.$count(sql`ledger_entries`);
+          const moved = await run(o, lots);
+          const entriesAfter = await t.database.db.$count(sql`ledger_entries`);
+          if (before !== undefined && entriesAfter === entriesBefore)
+            expect(await snapshot()).toEqual(before);
+          if (before !== undefined && moved !== undefined && o.kind === 'move')
+            expect(moved.portions).toEqual(oldestFirst(before.get(o.from)!, o));
+          expect(await ledger.invariantViolations()).toEqual([]);
+        }
+        await expectTracesAgree(lots);
+      }),
+      { numRuns: runs },
+    );
+    // Hundreds of sequences of database transactions: minutes on a loaded 2-core machine.
+  }, 300_000);
+});
