@@ -261,13 +261,17 @@ export class DumpService {
     return this.get(id);
   }
 
+  /** Deletes a pending request, and its lot when nothing else names it (a new dump's own lot). */
   async delete(id: number): Promise<void> {
-    const dump = await this.get(id);
+    const row = await this.#d.repo.find(id);
+    if (!row) throw notFound(`Dump request ${id} not found.`);
     if (!(await this.#d.repo.delete(id))) {
       throw conflict(
-        `Dump request ${id} is ${dump.status}: only a pending request can be deleted.`,
+        `Dump request ${id} is ${row.dump.status}: only a pending request can be deleted.`,
       );
     }
+    await this.#d.ledger.deleteUnusedLot(row.dump.lotId);
+    this.#changed(id);
   }
 
   async notify(id: number, message: string | undefined, who: Principal): Promise<void> {

@@ -65,6 +65,8 @@ describe('dump requests', () => {
       });
       expect(ok.body).toMatchObject({ device_id: 'GS3', status: 'pending', acknowledged: false });
       expect((await operator('DELETE', `/api/dump/delete/req/${ok.body.id}`)).status).toBe(200);
+      // The request's own lot goes with it: nothing was ever booked on it.
+      expect(await t.services.ledger.lotExists(ok.body.lot_number)).toBe(false);
     } finally {
       await admin('POST', '/api/admin/settings', { ref_id: SettingRef.DumpMode, value: 'auto' });
     }
