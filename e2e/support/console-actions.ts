@@ -41,7 +41,20 @@ export async function openUserMenu(page: Page, fullName: string): Promise<string
 
 export async function chooseUserMenuItem(page: Page, fullName: string, item: string) {
   await openUserMenu(page, fullName);
-  await page.getByRole('menuitem', { name: item }).click();
+  const entry = page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .getByRole('menuitem', { name: item });
+  // A click while the menu is still opening can be lost, and the menu then stays open; a
+  // person would click again, and so does this.
+  for (let attempt = 1; ; attempt += 1) {
+    await entry.click();
+    try {
+      await entry.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 export async function logOut(page: Page, fullName: string): Promise<void> {

@@ -53,11 +53,32 @@ describe('dumps', () => {
     await card.getByRole('button', { name: 'Acknowledge' }).click();
     await card.getByText('Processing').waitFor();
 
+    // At the station the operator watches the silo fill: its PLC level climbs while the bags
+    // drain, and the book weight follows once the dump is booked.
+    const silos = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Level' }) });
+    const silo = silos
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Green Silo 1', exact: true }) });
+    const levels: number[] = [];
+    await eventually(
+      async () => {
+        const level = await silo.getByRole('cell').nth(3).textContent();
+        levels.push(Number((level ?? '').replace(/[^0-9.]/g, '')));
+        return levels.at(-1) === 150;
+      },
+      'the level to reach 150 lbs',
+      30_000,
+    );
+    expect(levels.some((lbs) => lbs > 0 && lbs < 150)).toBe(true);
+
     const row = rowWith(page, lot);
     await row.getByText('Acknowledged').waitFor({ timeout: 30_000 });
     expect(await row.getByRole('cell', { name: '150 lbs' }).count()).toBe(1);
     expect(await row.getByRole('cell', { name: 'Green Silo 1' }).count()).toBe(1);
     await card.waitFor({ state: 'detached' });
+    await silo.getByRole('cell', { name: '150 lbs' }).nth(1).waitFor();
 
     await logOut(page, fullNameOf(Role.Operator));
     await signInAs(page, url, Role.Supervisor);

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveEvent, Notification } from '@roastery/contract';
+import type { LiveEvent, Notification, SiloStat } from '@roastery/contract';
 import { useFeedback } from '../components/feedback.tsx';
+import { dashboardKeys } from '../features/dashboard/api/dashboard-keys.ts';
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
 import { dumpKeys } from '../features/dump/api/dump-keys.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
+import { transferKeys } from '../features/transfer/api/transfer-keys.ts';
 import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
+import { siloStatsQueryKey } from '../lib/get-silo-stats.ts';
 import { connectLiveEvents } from '../lib/live-events.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
 
@@ -14,14 +17,24 @@ import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
 const BATCH_MS = 200;
 /** Only a notification raised this recently is announced; older ones are news to nobody. */
 const ANNOUNCE_WITHIN_S = 30;
+/** A filling silo reports its level on every scan; its table refreshes at most this often. */
+const SILO_REFRESH_MS = 1_000;
 
 /** Collects what events made out of date and refreshes it in one go per batch. */
 function createInvalidator(queryClient: QueryClient) {
   const devices = new Set<string>();
   let deviceList = false;
   let notifications = false;
+  let stock = false;
   let timer: number | undefined;
+  let siloTimer: number | undefined;
+  let silosRefreshedAt = 0;
 
+  const invalidateStock = () => {
+    void queryClient.invalidateQueries({ queryKey: transferKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dumpKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  };
   const flush = () => {
     timer = undefined;
     if (deviceList) void queryClient.invalidateQueries({ queryKey: deviceListQueryKey });
@@ -29,9 +42,11 @@ function createInvalidator(queryClient: QueryClient) {
       void queryClient.invalidateQueries({ queryKey: deviceDetailQueryKey(code) });
     }
     if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    if (stock) invalidateStock();
     devices.clear();
     deviceList = false;
     notifications = false;
+    stock = false;
   };
   const schedule = () => {
     timer ??= window.setTimeout(flush, BATCH_MS);
@@ -43,16 +58,38 @@ function createInvalidator(queryClient: QueryClient) {
       deviceList = true;
       schedule();
     },
+    deviceList() {
+      deviceList = true;
+      schedule();
+    },
     notifications() {
       notifications = true;
       schedule();
     },
+    /** Transfers, dumps and the dashboard's prompts about them. */
+    stock() {
+      stock = true;
+      schedule();
+    },
+    /** At once if the table was refreshed long enough ago, else once at the end of the wait. */
+    silos() {
+      if (siloTimer !== undefined) return;
+      const wait = Math.max(0, silosRefreshedAt + SILO_REFRESH_MS - Date.now());
+      siloTimer = window.setTimeout(() => {
+        siloTimer = undefined;
+        silosRefreshedAt = Date.now();
+        void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
+      }, wait);
+    },
     everything() {
       void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
+      invalidateStock();
     },
     dispose() {
       window.clearTimeout(timer);
+      window.clearTimeout(siloTimer);
     },
   };
 }
@@ -88,11 +125,22 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
 
   useEffect(() => {
     const invalidate = createInvalidator(queryClient);
+    // A silo's level is an input; only a silo in the table (once loaded) needs refreshing.
+    const isSilo = (code: string) =>
+      queryClient.getQueryData<SiloStat[]>(siloStatsQueryKey)?.some((silo) => silo.id === code) ??
+      false;
     const onEvent = (event: LiveEvent) => {
       switch (event.type) {
         case 'device':
           invalidate.device(event.device_id);
           if (event.change === 'alarm') invalidate.notifications();
+          if (
+            event.change === 'value' &&
+            event.command_kind === 'input' &&
+            isSilo(event.device_id)
+          ) {
+            invalidate.silos();
+          }
           return;
         case 'notification':
           invalidate.notifications();
@@ -115,8 +163,17 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           return;
         case 'workflow':
           void queryClient.invalidateQueries({ queryKey: workflowKeys.run(event.workflow_id) });
-          // Dumps move on as their dumping workflows run; the server sends no dump events.
+          // The dump screen follows each step of the dumping workflows.
           void queryClient.invalidateQueries({ queryKey: dumpKeys.all });
+          // A moving or dumping run that starts or ends moves its transfer or dump on, and a
+          // failed one raises a dashboard prompt.
+          if (event.change === 'state') invalidate.stock();
+          return;
+        case 'inventory':
+          invalidate.stock();
+          invalidate.silos();
+          // The device screens show what the ledger says each silo holds.
+          if (event.change === 'ledger') invalidate.deviceList();
           return;
         case 'plc':
           setStatus((current) => ({

@@ -40,7 +40,7 @@ const TransferPage = lazyPage(() =>
   import('../features/transfer/pages/transfer-page.tsx').then((m) => m.TransferPage),
 );
 const DumpTransferPage = lazyPage(() =>
-  import('../features/dump/pages/dump-transfer-page.tsx').then((m) => m.DumpTransferPage),
+  import('./routes/dump-transfer-route.tsx').then((m) => m.DumpTransferRoute),
 );
 const GeneralSettingsPage = lazyPage(() =>
   import('../features/products/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),

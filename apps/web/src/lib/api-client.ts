@@ -138,3 +138,6 @@ export async function apiRequest<T>(
   if (!response.ok) throw await toApiError(response);
   return parser.parse(await readJson(response));
 }
+
+/** The parser of a reply the console does not read: 204 No Content, or a body it has no use for. */
+export const ignoreReply: ReplyParser<void> = { parse: () => undefined };

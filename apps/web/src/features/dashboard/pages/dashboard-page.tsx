@@ -5,11 +5,13 @@ import Row from 'antd/es/row';
 import { RightOutlined } from '@ant-design/icons';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SiloOccupancy } from '../../../components/silo-occupancy.tsx';
 import { paths } from '../../../config/paths.ts';
 import { plantStages } from '../../../config/plant-stages.ts';
+import { DashboardPopups } from '../components/dashboard-popups.tsx';
 import styles from './dashboard-page.module.css';
 
-/** The plant dashboard of administrators and supervisors. */
+/** The plant dashboard of administrators and supervisors, with the prompts the plant waits on. */
 export function DashboardPage() {
   return (
     <>
@@ -26,7 +28,7 @@ export function DashboardPage() {
         ))}
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xl={12}>
           <Card title="Order Flow">
             <EmptyState
               title="No system flow found. Please add a workflow."
@@ -34,12 +36,13 @@ export function DashboardPage() {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xl={12}>
           <Card title="Silo Bins Occupancy">
-            <EmptyState description="Each silo bin's beans, occupancy in lbs and fill level will appear here." />
+            <SiloOccupancy />
           </Card>
         </Col>
       </Row>
+      <DashboardPopups />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import Card from 'antd/es/card';
+import { SiloOccupancy } from '../../../components/silo-occupancy.tsx';
 import { CreateDumpForm } from './create-dump-form.tsx';
 import { DumpQueue } from './dump-queue.tsx';
 import { DumpWorkflowsStatus } from './dump-workflows-status.tsx';
@@ -10,7 +11,10 @@ interface DumpWorkspaceProps {
   touch?: boolean;
 }
 
-/** Requesting dumps, acknowledging them at the station, and following them to the silo. */
+/**
+ * Requesting dumps, acknowledging them at the station, and following them to the silo: the
+ * silo table shows the level rise while a dump runs.
+ */
 export function DumpWorkspace({ touch = false }: DumpWorkspaceProps) {
   return (
     <div className={`${styles.workspace} ${touch ? styles.touch : ''}`}>
@@ -22,6 +26,9 @@ export function DumpWorkspace({ touch = false }: DumpWorkspaceProps) {
           <DumpQueue />
         </Card>
       </div>
+      <Card title="Silo Bins Occupancy">
+        <SiloOccupancy large={touch} />
+      </Card>
       <Card title="Dumping Workflows">
         <DumpWorkflowsStatus />
       </Card>

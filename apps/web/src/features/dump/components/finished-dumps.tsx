@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import Skeleton from 'antd/es/skeleton';
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { Dump } from '@roastery/contract';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { policies } from '../../../lib/authorization.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
@@ -52,25 +50,11 @@ export function FinishedDumps() {
     },
   ];
 
-  if (finished.isError && !finished.data) {
-    return (
-      <LoadError
-        error={finished.error}
-        retrying={finished.isFetching}
-        onRetry={() => void finished.refetch()}
-      />
-    );
-  }
-  if (!finished.data) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   return (
-    <Table<Dump>
-      rowKey="id"
-      size="middle"
+    <QueryTable<Dump>
+      query={finished}
       columns={columns}
-      dataSource={finished.data}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState description="Dumps appear here once they are done." /> }}
+      emptyText="Dumps appear here once they are done."
     />
   );
 }

@@ -1,10 +1,15 @@
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { TransferWorkspace } from '../components/transfer-workspace.tsx';
 
+/** The Transfer item of the navigation: moving green beans from one silo to another. */
 export function TransferPage() {
   return (
-    <PlannedScreen
-      title="Transfer"
-      description="Bean transfers between bins, and their acknowledgements, will appear here."
-    />
+    <>
+      <PageHeader
+        title="Transfer"
+        subtitle="Silo to silo transfers over the transfer conveyors, and their acknowledgements."
+      />
+      <TransferWorkspace />
+    </>
   );
 }

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Skeleton from 'antd/es/skeleton';
+import Table, { type ColumnsType } from 'antd/es/table';
+import { EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
+
+interface QueryTableProps<Row extends { id: number | string }> {
+  query: UseQueryResult<Row[]>;
+  columns: ColumnsType<Row>;
+  /** Says what would be listed here, under the empty-state title. */
+  emptyText: ReactNode;
+}
+
+/**
+ * A list read from the server, ten rows a page: a skeleton until the first answer, the load
+ * error with a retry when there is none, and the table otherwise (kept while a refetch fails).
+ */
+export function QueryTable<Row extends { id: number | string }>({
+  query,
+  columns,
+  emptyText,
+}: QueryTableProps<Row>) {
+  if (query.isError && !query.data) {
+    return (
+      <LoadError
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
+  return (
+    <Table<Row>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={query.data}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <EmptyState description={emptyText} /> }}
+    />
+  );
+}
