@@ -67,6 +67,7 @@ import { SettingsService } from './modules/settings/settings-service.ts';
 import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { DumpRepository } from './modules/dumps/dump-repository.ts';
 import { DumpService } from './modules/dumps/dump-service.ts';
+import { SimulatedCrew } from './modules/plant/simulated-crew.ts';
 import { dumpRoutes } from './modules/dumps/dump-routes.ts';
 import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
@@ -208,6 +209,7 @@ export async function createServices(
     engine,
     notifications,
     runtime,
+    crew: new SimulatedCrew(runtime.simulator),
     live,
     logger,
   });

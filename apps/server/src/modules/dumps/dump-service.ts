@@ -42,6 +42,8 @@ export interface DumpServiceDeps {
   engine: WorkflowEngine;
   notifications: NotificationService;
   runtime: PlantRuntime;
+  /** The simulated plant's people; absent where nobody simulates them. */
+  crew?: { tipBags(workflowDevices: string[], lbs: number): void };
   live: LiveBus;
   logger: { error(obj: object, msg: string): void };
 }
@@ -236,6 +238,13 @@ export class DumpService {
     // A retried dump keeps the level of its first start: what reached the silo counts from there.
     const row = await this.#d.repo.find(id);
     const level = row?.dump.levelAtStartCenti ?? this.#level(dump.device_id);
+    if (dump.status === 'pending') {
+      const steps = (await this.#d.workflows.get(workflow.id)).steps;
+      this.#d.crew?.tipBags(
+        steps.map((s) => s.device_id),
+        dump.amount,
+      );
+    }
     const result = await this.#d.engine.start(workflow.id, { who: who.fullName });
     if (!result.ok) throw conflict(result.message);
     await this.#d.repo.transition(id, ['pending', 'failed'], {

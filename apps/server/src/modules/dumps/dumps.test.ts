@@ -142,6 +142,29 @@ describe('dump requests', () => {
     await operator('DELETE', `/api/dump/delete/req/${other.body.id}`);
   });
 
+  it('on the simulated plant, have the crew tip the bags when acknowledged, so level and book agree', async () => {
+    const model = t.services.runtime.simulator.running!.model;
+    expect(model.getValue('DS1', 'Scale Weight')).toBe(0);
+    const created = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 60,
+      bean_id: organic,
+      type: 'Silo Bin',
+      device_id: 'GS6',
+    });
+    await operator('POST', `/api/dump/request/${created.body.id}`);
+    await eventually(
+      async () =>
+        (await operator<Dump[]>('GET', '/api/dump?status=finished')).body.some(
+          (d) => d.id === created.body.id && d.status === 'completed',
+        ),
+      'the dump to complete',
+      30_000,
+    );
+    expect(model.getValue('GS6', 'Occupancy')).toBe(60);
+    expect((await silo('GS6'))?.occupancy).toBe(60);
+    expect(model.getValue('DS1', 'Scale Weight')).toBe(0);
+  });
+
   it('close from the popup, and refuse deleting a request that is not pending', async () => {
     const d = await operator<Dump>('POST', '/api/dump/create', { amount: 10, bean_id: colombia });
     const closed = await operator<Dump>('POST', `/api/dump/close/${d.body.id}`);
