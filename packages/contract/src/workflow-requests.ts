@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  plantEventType,
+  triggerWhen,
   waitDevice,
   workflowEdge,
   workflowNode,
@@ -138,7 +138,7 @@ export const workflowTriggerBody = z
       .int()
       .positive({ error: 'Please select a workflow' }),
     parent_id: z.number().int().positive().nullable().default(null),
-    when: z.union([z.literal('parent_finished'), plantEventType]).default('parent_finished'),
+    when: triggerWhen.default('parent_finished'),
   })
   .refine((b) => (b.when === 'parent_finished') === (b.parent_id !== null), {
     error: 'Please select a workflow',
@@ -147,7 +147,7 @@ export const workflowTriggerBody = z
 
 export const workflowTriggerEntry = z.object({
   id: z.number().int(),
-  when: z.string(),
+  when: triggerWhen,
   workflow: z.object({ id: z.number().int(), name: z.string() }),
   parent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });

@@ -14,7 +14,7 @@ import { useAddTrigger } from '../api/add-trigger.ts';
 import { useDeleteTrigger } from '../api/delete-trigger.ts';
 import { useTriggers, type TriggerEntry } from '../api/get-triggers.ts';
 import { useWorkflows } from '../api/get-workflows.ts';
-import { triggerWhenLabel, triggerWhenLabels } from '../lib/trigger-labels.ts';
+import { triggerWhenLabels } from '../lib/trigger-labels.ts';
 import styles from './configuration-tabs.module.css';
 
 interface AddTriggerValues {
@@ -100,7 +100,7 @@ export function WorkflowTriggersTab({ workflowId }: { workflowId: number }) {
             {
               title: 'Starts when',
               dataIndex: 'when',
-              render: (value: string) => triggerWhenLabel(value),
+              render: (value: TriggerWhen) => triggerWhenLabels[value],
             },
             {
               title: 'Parent workflow',
@@ -129,7 +129,7 @@ export function WorkflowTriggersTab({ workflowId }: { workflowId: number }) {
                     danger
                     icon={<DeleteOutlined />}
                     loading={deleting.isPending && deleting.variables === trigger.id}
-                    aria-label={`Delete trigger: ${triggerWhenLabel(trigger.when)}`}
+                    aria-label={`Delete trigger: ${triggerWhenLabels[trigger.when]}`}
                   >
                     Delete
                   </Button>
