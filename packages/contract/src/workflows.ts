@@ -219,6 +219,8 @@ export const runningWorkflowState = z.object({
   state: runState,
   current_step: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** The devices in manual mode that hold a paused run. */
+  paused_by: z.array(z.object({ device_id: z.string(), device_name: z.string() })),
 });
 export type RunningWorkflowState = z.infer<typeof runningWorkflowState>;
 

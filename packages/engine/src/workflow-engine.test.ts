@@ -205,6 +205,9 @@ describe('WorkflowEngine', () => {
     expect(t.stateOf(1)).toBe('paused');
     expect(t.messages(1).at(-1)).toBe('Paused: R1 (Roaster 1) switched to manual mode.');
     expect(t.recorder.notices.at(-1)).toMatchObject({ type: 'alarm', device_id: 'R1' });
+    expect((await t.engine.status(1))?.paused_by).toEqual([
+      { device_id: 'R1', device_name: 'Roaster 1' },
+    ]);
     // The wait may hold while paused, but the next write waits for auto mode.
     t.devices.set(bin('R1', B.ChargeGateOpened), 1);
     t.devices.set(input('R1', I.GreenWeight), 300);
@@ -215,6 +218,7 @@ describe('WorkflowEngine', () => {
     await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
     expect(t.messages(1)).toContain('Resumed: every device is back in auto mode.');
     expect(t.devices.writes).toHaveLength(3);
+    expect((await t.engine.status(1))?.paused_by).toEqual([]);
   });
 
   it('fails a run left paused in manual mode longer than manual_timeout_s', async () => {

@@ -320,6 +320,7 @@ export class WorkflowEngine {
       state: 'idle',
       current_step: null,
       error: null,
+      paused_by: [],
     };
   }
 
@@ -711,6 +712,13 @@ export class WorkflowEngine {
       state: run.state,
       current_step: isTerminal(run.state) ? null : run.current_step,
       error: run.error,
+      paused_by:
+        run.state === 'paused'
+          ? run.paused_by.map((device_id) => ({
+              device_id,
+              device_name: this.#devices.device(device_id)?.device_name ?? device_id,
+            }))
+          : [],
     };
   }
 

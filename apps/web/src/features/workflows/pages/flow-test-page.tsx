@@ -53,6 +53,15 @@ const endedNotices: Partial<
   failed: { type: 'error', title: 'The workflow failed.' },
 };
 
+/** 'Roaster 1 is' or 'Roaster 1 and Green Silo 2 are'. */
+function pausedByText(devices: RunningWorkflowState['paused_by']): string {
+  const names = devices.map((d) => d.device_name);
+  if (names.length === 0) return 'a device of the workflow is';
+  return names.length === 1
+    ? `${names[0]} is`
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
+}
+
 function RunDetails({ run }: { run: RunningWorkflowState }) {
   return (
     <Tabs
@@ -151,7 +160,7 @@ function TestRun({ id }: { id: number }) {
               <Alert
                 type="warning"
                 showIcon
-                title="The run is paused: a device of the workflow is in manual mode."
+                title={`The run is paused: ${pausedByText(run.paused_by)} in manual mode.`}
                 description="It goes on by itself when the device is back in Auto mode."
               />
             ) : null}
