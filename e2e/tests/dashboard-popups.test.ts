@@ -9,7 +9,7 @@ import {
 import { eventually, stockBin } from '@roastery/server/testing';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
-import { dialog, rowWith } from '../support/form-actions.ts';
+import { chooseOption, dialog, rowWith } from '../support/form-actions.ts';
 import { createBean, plantConnected, plantModel } from '../support/plant-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
@@ -183,5 +183,54 @@ describe('dashboard', () => {
     await prompt.getByRole('button', { name: 'Remind operators' }).click();
     await waitForToast(page, `Operators reminded of dump ${reminded.lot_number}`);
     await prompt.waitFor({ state: 'detached' });
+  });
+
+  test('a transfer whose source runs empty carries on from a substitute silo holding the same bean', async () => {
+    const { page, url, server } = harness();
+    const honduras = await createBean(server, 'Honduras Marcala');
+    await plantConnected(server);
+    await stockBin(server.services, 'GS3', honduras.id, 600);
+    await stockBin(server.services, 'GS1', honduras.id, 400);
+    plantModel(server).setValue('GS3', 'Occupancy', 25);
+    const supervisor = server.as(Role.Supervisor);
+    const created = await supervisor<Transfer>('POST', '/api/transfer', {
+      sourceBinId: 'GS3',
+      targetBinId: 'GS6',
+      targetWeight: 100,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await supervisor('GET', `/api/transfer/acknowledge/${id}`)).status).toBe(200);
+    await eventually(
+      async () =>
+        (await supervisor<SiloPrompt[]>('GET', '/api/dashboard/popup/single-silo')).body.some(
+          (prompt) => prompt.transfer_id === id,
+        ),
+      'the source to run empty',
+      30_000,
+    );
+
+    await signInAs(page, url, Role.Supervisor);
+    const prompt = dialog(page);
+    await prompt
+      .getByText(`Green Silo 3 ran empty during transfer ${id}`, { exact: false })
+      .waitFor();
+    await prompt.getByText('Move the rest from the silo chosen below.').waitFor();
+    await prompt.getByRole('button', { name: 'Continue from substitute' }).click();
+    await prompt.getByText('Please select a substitute silo bin').waitFor();
+    await chooseOption(page, prompt, 'Substitute silo bin', 'Green Silo 1');
+    await prompt.getByRole('button', { name: 'Continue from substitute' }).click();
+    await waitForToast(page, `Transfer ${id} carries on from Green Silo 1`);
+    await prompt.waitFor({ state: 'detached' });
+
+    await page.goto(url('/transfer'));
+    await page.getByRole('tab', { name: 'Completed' }).click();
+    const first = rowWith(page, String(id));
+    await first.getByRole('cell', { name: '25 lbs', exact: true }).waitFor();
+    await first.getByText('Continued from Green Silo 1', { exact: false }).waitFor();
+    const rest = rowWith(page, String(id + 1));
+    // Asked for and moved: both 75 lbs.
+    await rest.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await rest.getByRole('cell', { name: '75 lbs', exact: true }).count()).toBe(2);
   });
 });

@@ -1,12 +1,12 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { createUserBody, type CreateUserBody } from '@roastery/contract';
+import type { CreateUserBody } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { newPasswordRules, schemaRule } from '../../../lib/form-rules.ts';
+import { newPasswordRules } from '../../../lib/form-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { RoleSelect } from './role-select.tsx';
+import { UserIdentityFields } from './user-identity-fields.tsx';
 
 interface CreateUserModalProps {
   open: boolean;
@@ -38,33 +38,7 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
         })
       }
     >
-      <Form.Item
-        label="Full Name"
-        name="full_name"
-        rules={[
-          { required: true, whitespace: true, message: 'Please enter the full name' },
-          schemaRule(createUserBody.shape.full_name),
-        ]}
-      >
-        <Input autoComplete="off" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="Username"
-        name="username"
-        rules={[
-          { required: true, whitespace: true, message: 'Please enter the username' },
-          schemaRule(createUserBody.shape.username),
-        ]}
-      >
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        label="Role"
-        name="user_role"
-        rules={[{ required: true, message: 'Please select a role' }]}
-      >
-        <RoleSelect />
-      </Form.Item>
+      <UserIdentityFields />
       <Form.Item
         label="Password"
         name="password"

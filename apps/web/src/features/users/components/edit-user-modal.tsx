@@ -1,12 +1,10 @@
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import { createUserBody, isRoleId, type UpdateUserBody, type User } from '@roastery/contract';
+import { isRoleId, type UpdateUserBody, type User } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { schemaRule } from '../../../lib/form-rules.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { RoleSelect } from './role-select.tsx';
+import { UserIdentityFields } from './user-identity-fields.tsx';
 
 interface EditUserValues {
   full_name: string;
@@ -70,33 +68,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       onCancel={onClose}
       onSubmit={submit}
     >
-      <Form.Item
-        label="Full Name"
-        name="full_name"
-        rules={[
-          { required: true, whitespace: true, message: 'Please enter the full name' },
-          schemaRule(createUserBody.shape.full_name),
-        ]}
-      >
-        <Input autoComplete="off" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="Username"
-        name="username"
-        rules={[
-          { required: true, whitespace: true, message: 'Please enter the username' },
-          schemaRule(createUserBody.shape.username),
-        ]}
-      >
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        label="Role"
-        name="user_role"
-        rules={[{ required: true, message: 'Please select a role' }]}
-      >
-        <RoleSelect />
-      </Form.Item>
+      <UserIdentityFields />
     </FormModal>
   );
 }
