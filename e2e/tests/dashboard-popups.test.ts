@@ -30,6 +30,38 @@ async function requestDump(
   return reply.body;
 }
 
+/**
+ * Starts a transfer from a silo that physically holds less than its book says and waits until
+ * its conveyor runs dry there; returns the transfer's id.
+ */
+async function stallTransfer(
+  server: Console['server'],
+  source: string,
+  target: string,
+  weight: number,
+  levelLbs: number,
+): Promise<number> {
+  plantModel(server).setValue(source, 'Occupancy', levelLbs);
+  const supervisor = server.as(Role.Supervisor);
+  const created = await supervisor<Transfer>('POST', '/api/transfer', {
+    sourceBinId: source,
+    targetBinId: target,
+    targetWeight: weight,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id;
+  expect((await supervisor('GET', `/api/transfer/acknowledge/${id}`)).status).toBe(200);
+  await eventually(
+    async () =>
+      (await supervisor<SiloPrompt[]>('GET', '/api/dashboard/popup/single-silo')).body.some(
+        (prompt) => prompt.transfer_id === id,
+      ),
+    'the source to run empty',
+    30_000,
+  );
+  return id;
+}
+
 describe('dashboard', () => {
   test('the Silo Bins Occupancy table lists the silos, for supervisors and at the dump station', async () => {
     const { page, url, server } = harness();
@@ -58,25 +90,8 @@ describe('dashboard', () => {
     const guatemala = await createBean(server, 'Guatemala Antigua');
     await plantConnected(server);
     await stockBin(server.services, 'GS5', guatemala.id, 600);
-    // The silo physically holds less than its book says: the conveyor runs dry after 30 lbs.
-    plantModel(server).setValue('GS5', 'Occupancy', 30);
-    const supervisor = server.as(Role.Supervisor);
-    const created = await supervisor<Transfer>('POST', '/api/transfer', {
-      sourceBinId: 'GS5',
-      targetBinId: 'GS4',
-      targetWeight: 120,
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id;
-    expect((await supervisor('GET', `/api/transfer/acknowledge/${id}`)).status).toBe(200);
-    await eventually(
-      async () =>
-        (await supervisor<SiloPrompt[]>('GET', '/api/dashboard/popup/single-silo')).body.some(
-          (prompt) => prompt.transfer_id === id,
-        ),
-      'the source to run empty',
-      30_000,
-    );
+    // The conveyor runs dry after 30 lbs.
+    const id = await stallTransfer(server, 'GS5', 'GS4', 120, 30);
 
     await signInAs(page, url, Role.Supervisor);
     const prompt = dialog(page);
@@ -191,24 +206,7 @@ describe('dashboard', () => {
     await plantConnected(server);
     await stockBin(server.services, 'GS3', honduras.id, 600);
     await stockBin(server.services, 'GS1', honduras.id, 400);
-    plantModel(server).setValue('GS3', 'Occupancy', 25);
-    const supervisor = server.as(Role.Supervisor);
-    const created = await supervisor<Transfer>('POST', '/api/transfer', {
-      sourceBinId: 'GS3',
-      targetBinId: 'GS6',
-      targetWeight: 100,
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id;
-    expect((await supervisor('GET', `/api/transfer/acknowledge/${id}`)).status).toBe(200);
-    await eventually(
-      async () =>
-        (await supervisor<SiloPrompt[]>('GET', '/api/dashboard/popup/single-silo')).body.some(
-          (prompt) => prompt.transfer_id === id,
-        ),
-      'the source to run empty',
-      30_000,
-    );
+    const id = await stallTransfer(server, 'GS3', 'GS6', 100, 25);
 
     await signInAs(page, url, Role.Supervisor);
     const prompt = dialog(page);

@@ -5,6 +5,7 @@ import {
   type CreateTransferBody,
   type LiveEvent,
   type SiloPrompt,
+  type SiloContents,
   type Transfer,
   type TransferBin,
 } from '@roastery/contract';
@@ -12,7 +13,7 @@ import type { WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { BeanRepository } from '../beans/bean-repository.ts';
-import type { LedgerService } from '../inventory/ledger-service.ts';
+import type { LedgerService, MoveInput } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -50,6 +51,24 @@ export interface TransferServiceDeps {
 /** Re-entry bins take back roasted beans for rework; they only ever give beans to a transfer. */
 function isReEntry(typeName: string): boolean {
   return /re-?entry/i.test(typeName);
+}
+
+/** What a transfer books on the ledger: the same for checking it and for booking it. */
+function movementOf(
+  t: Pick<
+    TransferRow['transfer'],
+    'sourceDevice' | 'targetDevice' | 'beanId' | 'segregationOverride'
+  >,
+  lbs: number,
+): MoveInput {
+  return {
+    fromDevice: t.sourceDevice,
+    toDevice: t.targetDevice,
+    lbs,
+    reason: 'transfer',
+    ...(t.beanId === null ? {} : { beanId: t.beanId }),
+    ...(t.segregationOverride ? { segregationOverride: true } : {}),
+  };
 }
 
 function present(r: TransferRow): Transfer {
@@ -207,29 +226,25 @@ export class TransferService {
       throw unprocessable(`${source.deviceName} holds no ${bean.name}.`);
     }
     if (beanId === null && held.length === 1) beanId = held[0]?.bean_id ?? null;
-    await this.#checkWeight(source, target, body.targetWeight, beanId);
-    await this.#d.ledger.checkMove({
-      fromDevice: source.deviceRef,
-      toDevice: target.deviceRef,
-      lbs: body.targetWeight,
-      reason: 'transfer',
-      ...(beanId === null ? {} : { beanId }),
-      ...(body.segregation_override ? { segregationOverride: true } : {}),
-    });
+    await this.#checkWeight(source, target, body.targetWeight, held, beanId);
+    const transfer = {
+      sourceDevice: source.deviceRef,
+      targetDevice: target.deviceRef,
+      beanId,
+      segregationOverride: body.segregation_override ?? false,
+    };
+    await this.#d.ledger.checkMove(movementOf(transfer, body.targetWeight));
     const beanName =
       held
         .filter((b) => beanId === null || b.bean_id === beanId)
         .map((b) => b.bean_name)
         .join(', ') || 'Empty';
     const id = await this.#d.repo.insert({
-      sourceDevice: source.deviceRef,
-      targetDevice: target.deviceRef,
+      ...transfer,
       conveyorDevice: source.conveyorRef,
-      beanId,
       beanName,
       centiLbs: toCenti(body.targetWeight),
       status: 'pending',
-      segregationOverride: body.segregation_override ?? false,
       requestedBy: who.id,
     });
     this.#changed(id);
@@ -237,13 +252,15 @@ export class TransferService {
   }
 
   /** The spec's weight rule: more than 0, at most what the source holds and the target takes. */
-  async #checkWeight(source: RouteRow, target: RouteRow, lbs: number, beanId: number | null) {
-    const [contents, targetContents] = await Promise.all([
-      this.#d.ledger.contentsOf([source.deviceRef]),
-      this.#d.ledger.contentsOf([target.deviceRef]),
-    ]);
-    const beans = contents[0]?.beans ?? [];
-    const available = beans
+  async #checkWeight(
+    source: RouteRow,
+    target: RouteRow,
+    lbs: number,
+    held: SiloContents['beans'],
+    beanId: number | null,
+  ) {
+    const targetContents = await this.#d.ledger.contentsOf([target.deviceRef]);
+    const available = held
       .filter((b) => beanId === null || b.bean_id === beanId)
       .reduce((sum, b) => sum + toCenti(b.lbs), 0);
     const room =
@@ -267,14 +284,7 @@ export class TransferService {
     const t = row.transfer;
     if (t.status !== 'pending')
       throw conflict(`Transfer ${id} is ${t.status}, not waiting to be acknowledged.`);
-    await this.#d.ledger.checkMove({
-      fromDevice: t.sourceDevice,
-      toDevice: t.targetDevice,
-      lbs: fromCenti(t.centiLbs),
-      reason: 'transfer',
-      ...(t.beanId === null ? {} : { beanId: t.beanId }),
-      ...(t.segregationOverride ? { segregationOverride: true } : {}),
-    });
+    await this.#d.ledger.checkMove(movementOf(t, fromCenti(t.centiLbs)));
     const routes = (await this.#d.repo.routes()).filter((r) => r.conveyorRef === t.conveyorDevice);
     const routeNo = (ref: number) => routes.find((r) => r.deviceRef === ref)?.routeNo;
     const sourceNo = routeNo(t.sourceDevice);
@@ -557,13 +567,8 @@ export class TransferService {
   async #book(row: TransferRow, centi: number, userId: number | null): Promise<void> {
     const t = row.transfer;
     await this.#d.ledger.move({
-      fromDevice: t.sourceDevice,
-      toDevice: t.targetDevice,
-      lbs: fromCenti(centi),
-      reason: 'transfer',
+      ...movementOf(t, fromCenti(centi)),
       transferId: t.id,
-      ...(t.beanId === null ? {} : { beanId: t.beanId }),
-      ...(t.segregationOverride ? { segregationOverride: true } : {}),
       ...(userId === null ? {} : { userId }),
     });
   }
