@@ -6,22 +6,14 @@ import { QueryTable } from '../../../components/query-table.tsx';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { useTransfers } from '../api/get-transfers.ts';
+import { transferColumns } from './transfer-columns.tsx';
 import styles from './transfer-workspace.module.css';
 
 /** Finished transfers change when a moving run ends, which live events announce. */
 const COMPLETED_POLL_MS = 5_000;
 
 const columns: ColumnsType<Transfer> = [
-  { title: 'Transfer', dataIndex: 'id' },
-  { title: 'From', dataIndex: 'source_device_name' },
-  { title: 'To', dataIndex: 'target_device_name' },
-  { title: 'Bean', dataIndex: 'bean_name' },
-  {
-    title: 'Weight',
-    dataIndex: 'target_amount',
-    align: 'right',
-    render: (lbs: number) => formatLbs(lbs),
-  },
+  ...transferColumns,
   {
     title: 'Moved',
     dataIndex: 'moved_amount',

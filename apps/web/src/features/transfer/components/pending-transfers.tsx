@@ -8,10 +8,10 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
-import { formatLbs } from '../../../lib/format-lbs.ts';
 import { useAcknowledgeTransfer } from '../api/acknowledge-transfer.ts';
 import { useDeleteTransfer } from '../api/delete-transfer.ts';
 import { useTransfers } from '../api/get-transfers.ts';
+import { transferColumns } from './transfer-columns.tsx';
 import styles from './transfer-workspace.module.css';
 
 /** The spec names the confirmation but not its words; these follow the other deletions. */
@@ -43,16 +43,7 @@ export function PendingTransfers() {
     });
 
   const columns: ColumnsType<Transfer> = [
-    { title: 'Transfer', dataIndex: 'id' },
-    { title: 'From', dataIndex: 'source_device_name' },
-    { title: 'To', dataIndex: 'target_device_name' },
-    { title: 'Bean', dataIndex: 'bean_name' },
-    {
-      title: 'Weight',
-      dataIndex: 'target_amount',
-      align: 'right',
-      render: (lbs: number) => formatLbs(lbs),
-    },
+    ...transferColumns,
     {
       title: 'Status',
       key: 'status',
