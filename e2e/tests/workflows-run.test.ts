@@ -146,8 +146,17 @@ describe('workflow configuration and runs', () => {
 
     await page.getByRole('button', { name: 'Start' }).click();
     const values = page.getByRole('dialog', { name: 'Set Dynamic Values for Workflow' });
-    await values.getByRole('button', { name: 'Start' }).click();
-    await values.getByText('Please set Burner Set-point for Roaster 2').waitFor();
+    const missing = values.getByText('Please set Burner Set-point for Roaster 2');
+    // A click while the dialog is still opening can be lost; a person would click again.
+    for (let attempt = 1; ; attempt += 1) {
+      await values.getByRole('button', { name: 'Start' }).click();
+      try {
+        await missing.waitFor({ timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await values.getByLabel('Burner Set-point (Roaster 2)').fill('410');
     await values.getByRole('button', { name: 'Start' }).click();
     await values.waitFor({ state: 'hidden' });
