@@ -56,6 +56,8 @@ export function useConsoleHarness(
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1440, height: 900 },
+      // No opening animations: a click on a dialog or menu that is still moving can be lost.
+      reducedMotion: 'reduce',
       args: [
         '--no-sandbox',
         '--disable-gpu',

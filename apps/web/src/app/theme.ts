@@ -8,8 +8,13 @@ export const brandColors = {
   canvas: '#f4f1ed',
 } as const;
 
+/** People who ask their system for less motion get none: no zooming dialogs or sliding menus. */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const theme: ThemeConfig = {
   token: {
+    motion: !reducedMotion,
     colorPrimary: brandColors.copper,
     colorInfo: '#2f6f9f',
     colorSuccess: '#3f8f4f',
