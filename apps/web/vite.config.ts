@@ -7,6 +7,11 @@ export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
+  html: {
+    // The server swaps this for a fresh nonce in every index.html it sends (its CSP names it);
+    // the app reads it from the csp-nonce meta tag for the <style> elements made at run time.
+    cspNonce: 'CSP_NONCE_PLACEHOLDER',
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

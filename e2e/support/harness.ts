@@ -3,10 +3,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer } from '@roastery/server/testing';
 
-const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+// E2E_WEB_DIST lets a build made elsewhere be tested without touching apps/web/dist.
+const WEB_DIST = resolve(
+  process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../../apps/web/dist'),
+);
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -23,6 +26,34 @@ export interface Console {
   url(path: string): string;
 }
 
+/** What the browser reports of one violation of the page's Content-Security-Policy. */
+interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+declare global {
+  interface Window {
+    /** Exposed by the harness to every page of the browser profile. */
+    __reportCspViolation?: (violation: CspViolation) => Promise<void>;
+  }
+}
+
+// Runs in every page before its own scripts. The event also reports what the page's code
+// caught and the console never shows (an eval probe, for one).
+function reportCspViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    void window.__reportCspViolation?.({
+      page: event.documentURI,
+      directive: event.effectiveDirective,
+      blocked: event.blockedURI,
+      source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+    });
+  });
+}
+
 function artifactName(testName: string): string {
   return `${testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`;
 }
@@ -30,6 +61,8 @@ function artifactName(testName: string): string {
 export interface HarnessOptions {
   /** Seed the demo plant (GS1-6, R1-2, ...) and connect the server to its PLC simulator. */
   plant?: boolean;
+  /** The server's clock of sign-in throttling; a fixed one keeps its waits from running out. */
+  signInClock?: () => number;
 }
 
 /**
@@ -45,12 +78,20 @@ export function useConsoleHarness(
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let profileDir: string | undefined;
+  // What the current test's pages reported; a test that caused any fails, whatever it checked.
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIST, 'index.html'))) {
       throw new Error('The web app is not built: run npm run build -w @roastery/web first.');
     }
-    server = await startTestServer({ WEB_DIST, ...env }, { plant: options.plant ?? false });
+    server = await startTestServer(
+      { WEB_DIST, ...env },
+      {
+        plant: options.plant ?? false,
+        signInClock: options.signInClock,
+      },
+    );
     profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
@@ -69,11 +110,24 @@ export function useConsoleHarness(
       ],
     });
     for (const initial of context.pages()) await initial.close();
+    await context.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => {
+      cspViolations.push(
+        `${v.directive} refused ${v.blocked || 'inline'} on ${v.page} (${v.source})`,
+      );
+    });
+    await context.addInitScript(reportCspViolations);
+    context.on('console', (message) => {
+      // Also what only the console tells, such as a directive the browser could not parse.
+      if (message.text().includes('Content Security Policy')) {
+        cspViolations.push(`console: ${message.text()} on ${message.page()?.url() ?? '?'}`);
+      }
+    });
   });
 
   beforeEach(async ({ onTestFinished }) => {
     if (!context) throw new Error('The browser did not start');
     await context.clearCookies();
+    cspViolations = [];
     const current = await context.newPage();
     page = current;
     onTestFinished(async ({ task }) => {
@@ -87,6 +141,14 @@ export function useConsoleHarness(
       for (const open of context?.pages() ?? []) await open.close();
       page = undefined;
     });
+  });
+
+  afterEach(async () => {
+    // A round trip to each open page delivers the reports it has already sent.
+    for (const open of context?.pages() ?? []) await open.evaluate(() => 0).catch(() => undefined);
+    if (cspViolations.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+    }
   });
 
   afterAll(async () => {

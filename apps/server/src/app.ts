@@ -1,22 +1,22 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { DatabaseHandle } from '@roastery/db';
 import pkg from '../package.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import { accessControl } from './plugins/access-control.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { jsonBody } from './plugins/json-body.ts';
 import { openapi } from './plugins/openapi.ts';
+import { requestValidation } from './plugins/request-validation.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { notFoundBody, webApp } from './plugins/web-app.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { RefreshTokenRepository } from './modules/auth/refresh-token-repository.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { signInThrottleRoutes } from './modules/auth/sign-in-throttle-routes.ts';
 import { UserRepository } from './modules/users/user-repository.ts';
 import { UserService } from './modules/users/user-service.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
@@ -143,6 +143,8 @@ export async function createServices(
   config: Config,
   database: DatabaseHandle,
   logger: FastifyBaseLogger = silentLogger,
+  /** The clock of sign-in throttling; tests pass their own to move time on. */
+  signInClock: () => number = Date.now,
 ): Promise<Services> {
   const { db } = database;
   const userRepository = new UserRepository(db);
@@ -154,11 +156,10 @@ export async function createServices(
       await signingSecret(db, config.jwtSecret),
       config.accessTokenTtlSeconds,
     ),
-    throttle: new LoginThrottle(config.login.windowSeconds),
+    throttle: new LoginThrottle({ ...config.login, now: signInClock }),
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    limits: config.login,
   });
-  const live = new LiveBus();
+  const live = new LiveBus(config.live.maxStreams);
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
   const commandRepository = new CommandRepository(db);
@@ -283,9 +284,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger ?? silentLogger,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(requestValidation);
+  await app.register(jsonBody);
 
+  await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(accessControl, { auth: services.auth });
   await app.register(openapi, { version: appVersion });
@@ -300,6 +303,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ],
       });
       await api.register(authRoutes, { prefix: '/user', auth: services.auth });
+      await api.register(signInThrottleRoutes, {
+        prefix: '/user/throttles',
+        auth: services.auth,
+      });
       await api.register(userRoutes, {
         prefix: '/user',
         users: services.users,
@@ -324,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(liveRoutes, {
         prefix: '/live',
         bus: services.live,
+        limits: config.live,
         initial: () => {
           const health = services.runtime.health();
           return health

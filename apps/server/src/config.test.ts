@@ -36,6 +36,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('configures sign-in throttling, still reading the window under its old name', () => {
+    expect(loadConfig({}).login).toEqual({
+      maxFailuresPerUserAndAddress: 5,
+      maxFailuresPerAddress: 30,
+      windowSeconds: 900,
+      maxDelaySeconds: 60,
+    });
+    expect(loadConfig({ LOGIN_LOCKOUT_WINDOW: '10m' }).login.windowSeconds).toBe(600);
+    expect(
+      loadConfig({ LOGIN_THROTTLE_WINDOW: '5m', LOGIN_LOCKOUT_WINDOW: '10m' }).login.windowSeconds,
+    ).toBe(300);
+    expect(loadConfig({ LOGIN_MAX_DELAY: '2m' }).login.maxDelaySeconds).toBe(120);
+    expect(() => loadConfig({ LOGIN_MAX_DELAY: '0s' })).toThrow(
+      'LOGIN_MAX_DELAY: must be at least 1s',
+    );
+  });
+
   it('parses durations', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: '2m', REFRESH_TOKEN_TTL: '7d' })).toMatchObject({
       accessTokenTtlSeconds: 120,

@@ -28,7 +28,12 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: duration.default(30 * 86400),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  LOGIN_LOCKOUT_WINDOW: duration.default(900),
+  LOGIN_THROTTLE_WINDOW: duration.optional(),
+  /** The name of LOGIN_THROTTLE_WINDOW before sign-ins were slowed down instead of locked. */
+  LOGIN_LOCKOUT_WINDOW: duration.optional(),
+  LOGIN_MAX_DELAY: duration.refine((seconds) => seconds >= 1, 'must be at least 1s').default(60),
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(8),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PLC_HOST: z.string().min(1).optional(),
@@ -54,7 +59,14 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  login: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
+  login: {
+    maxFailuresPerUserAndAddress: number;
+    maxFailuresPerAddress: number;
+    windowSeconds: number;
+    maxDelaySeconds: number;
+  };
+  /** Open live streams allowed per user (a few tabs) and in all. */
+  live: { maxStreamsPerUser: number; maxStreams: number };
   logLevel: string;
   /** Folder of the built web app; served by the server in production. */
   webDist: string | undefined;
@@ -97,10 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     login: {
-      maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      maxFailuresPerUserAndAddress: e.LOGIN_MAX_FAILURES_PER_USER,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      windowSeconds: e.LOGIN_LOCKOUT_WINDOW,
+      windowSeconds: e.LOGIN_THROTTLE_WINDOW ?? e.LOGIN_LOCKOUT_WINDOW ?? 900,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY,
     },
+    live: { maxStreamsPerUser: e.LIVE_MAX_STREAMS_PER_USER, maxStreams: e.LIVE_MAX_STREAMS },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST
       ? resolve(e.WEB_DIST)

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { pino } from 'pino';
 import { databaseOptionsFrom, openDatabase } from '@roastery/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { appVersion, buildApp, createServices } from './app.ts';
+import { createLogger } from './lib/logger.ts';
+import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './modules/plant/seed-demo-plant.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
@@ -18,17 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // JSON lines for log collectors; readable lines when a person watches the terminal.
-  const logger = pino({
-    level: config.logLevel,
-    ...(process.stdout.isTTY
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  });
+  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY });
   logger.info({ version: appVersion }, 'Roastery Console starting');
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -76,6 +67,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('The console could not start:', error instanceof Error ? error.message : error);
+  console.error('The console could not start:', safeMessage(error));
   process.exit(1);
 });

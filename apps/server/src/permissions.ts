@@ -33,6 +33,9 @@ export const permissions: Record<string, Access> = {
   'PUT /api/user/:id': ADMIN,
   'DELETE /api/user/:id': ADMIN,
   'POST /api/user/admin-reset-password': ADMIN,
+  'GET /api/user/throttles': ADMIN,
+  'DELETE /api/user/throttles': ADMIN,
+  'DELETE /api/user/throttles/:id': ADMIN,
 
   'GET /api/live': 'signed-in',
 

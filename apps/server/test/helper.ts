@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@roastery/db/testing';
 import type { DatabaseHandle } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
@@ -47,6 +47,10 @@ export type ApiCaller = <T = { message: string }>(
 export interface TestAppOptions {
   /** Seed the demo plant and connect the gateway to an in-process simulator over TCP. */
   plant?: boolean;
+  /** Where the app logs; silent when omitted. */
+  logger?: FastifyBaseLogger;
+  /** The clock of sign-in throttling, for tests that move time on. */
+  signInClock?: () => number;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = testConfig({ PLC_SCAN_INTERVAL: '50ms', ...env });
   const database = await createTestDatabase();
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, options.logger, options.signInClock);
   await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
@@ -69,7 +73,12 @@ export async function buildTestApp(
   for (const role of [Role.Supervisor, Role.Operator] as const) {
     await services.users.create({ ...testUsers[role], user_role: role, password: USER_PASSWORD });
   }
-  const app = await buildApp({ config, database, services });
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.ready();
   const tokenFor = async (role: RoleId) => {
     const res = await app.inject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, pathId } from './integers.ts';
 
 export const commandOwner = z.enum(['app', 'plc']);
 export const commandKind = z.enum(['binary', 'input']);
@@ -36,7 +37,7 @@ export const deviceTypeCommands = z.object({
 export type DeviceTypeCommands = z.infer<typeof deviceTypeCommands>;
 
 export const typeCommandParams = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: pathId('Device type'),
   kind: commandKind,
 });
 
@@ -45,7 +46,8 @@ export const AT_LEAST_ONE_COMMAND = 'Please select at least one app or plc comma
 const commaIds = z
   .string()
   .regex(/^(\d+(,\d+)*)?$/, { error: 'Use command ids separated by commas' })
-  .transform((s) => (s ? s.split(',').map(Number) : []));
+  .transform((s) => (s ? s.split(',').map(Number) : []))
+  .pipe(z.array(int32()));
 
 /** Spec: the app and plc command ids of a device type, each comma-joined. */
 export const saveTypeCommandsBody = z

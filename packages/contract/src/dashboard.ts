@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dump } from './dumps.ts';
+import { int32 } from './integers.ts';
 
 export const dashboardMessages = {
   substitute: 'Please select a substitute silo bin',
@@ -49,13 +50,13 @@ export const siloPrompt = z.object({
 export type SiloPrompt = z.infer<typeof siloPrompt>;
 
 export const singleSiloBody = z.strictObject({
-  transfer_id: z.number().int().positive(),
+  transfer_id: int32().positive(),
   /** bagoff: end the transfer with what has moved; continue: keep waiting for beans. */
   type: z.enum(['bagoff', 'continue']),
 });
 
 export const substituteBody = z.strictObject({
-  transfer_id: z.number().int().positive(),
+  transfer_id: int32().positive(),
   device_id: z
     .string({ error: dashboardMessages.substitute })
     .trim()
@@ -63,13 +64,13 @@ export const substituteBody = z.strictObject({
     .max(32),
 });
 
-export const continueOrderBody = z.strictObject({ transfer_id: z.number().int().positive() });
+export const continueOrderBody = z.strictObject({ transfer_id: int32().positive() });
 
 /** A dump request still waiting at the station, for the supervisors' reminder popup. */
 export const waitingDump = dump.extend({ waiting_seconds: z.number().int() });
 export type WaitingDump = z.infer<typeof waitingDump>;
 
-export const dumpReminderBody = z.strictObject({ dump_id: z.number().int().positive() });
+export const dumpReminderBody = z.strictObject({ dump_id: int32().positive() });
 
 /** A dump whose dumping workflow did not finish: how much reached the silo, and what is left. */
 export const dumpError = dump.extend({
@@ -80,7 +81,7 @@ export const dumpError = dump.extend({
 export type DumpError = z.infer<typeof dumpError>;
 
 export const dumpErrorBody = z.strictObject({
-  dump_id: z.number().int().positive(),
+  dump_id: int32().positive(),
   /** N: book what went in and ask for a new dump of the rest; B: book what went in and bag off the rest; C: run the dumping workflow again. */
   type: z.enum(['N', 'B', 'C']),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandKind } from './commands.ts';
+import { int32 } from './integers.ts';
 
 export const statusPriority = z.enum(['Normal', 'low', 'high']);
 
@@ -18,7 +19,7 @@ export type DeviceStatusDto = z.infer<typeof deviceStatus>;
 
 export const deviceStatusBody = z
   .strictObject({
-    led_id: z.number({ error: 'Please input status id!' }).int().positive(),
+    led_id: int32({ error: 'Please input status id!' }).positive(),
     name: z
       .string({ error: 'Please input status name!' })
       .trim()
@@ -29,8 +30,8 @@ export const deviceStatusBody = z
       .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Please pick a color!' }),
     priority: statusPriority,
     type: commandKind,
-    command_id: z.number({ error: 'Please select a command' }).int().positive(),
-    command_value: z.number({ error: 'Please input command value!' }).int(),
+    command_id: int32({ error: 'Please select a command' }).positive(),
+    command_value: int32({ error: 'Please input command value!' }),
   })
   .refine((b) => b.type === 'input' || b.command_value === 0 || b.command_value === 1, {
     error: 'Please select command value!',

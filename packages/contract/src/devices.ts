@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPACITY_TYPE_IDS } from './plant/plant-model.ts';
+import { idParams, int32, int32FromText } from './integers.ts';
 
 /** How far a live value can be trusted. 'offline': the PLC link is down; never shown as live. */
 export const quality = z.enum(['good', 'stale', 'offline']);
@@ -96,7 +97,7 @@ export type DeviceDetail = z.infer<typeof deviceDetail>;
 export const deviceCodeParams = z.strictObject({ id: deviceCode });
 export const deviceDetailQuery = z.strictObject({ id: deviceCode });
 export const devicesByTypeQuery = z.strictObject({
-  type: z.coerce.number().int().positive().optional(),
+  type: int32FromText().positive().optional(),
 });
 
 const capacityRule = <T extends { device_type: number; capacity?: number | null | undefined }>(
@@ -107,7 +108,7 @@ export const CAPACITY_REQUIRED = 'Device Capacity is required for this device ty
 
 const deviceFields = {
   device_name: z.string().trim().min(1, { error: 'Device Name is required' }).max(80),
-  device_type: z.number({ error: 'Device Type is required' }).int().positive(),
+  device_type: int32({ error: 'Device Type is required' }).positive(),
   device_description: z
     .string()
     .trim()
@@ -148,11 +149,11 @@ export const deviceFormData = z.object({
 
 export const deviceEventBody = z.strictObject({
   device_id: deviceCode,
-  command_id: z.number().int().positive(),
+  command_id: int32().positive(),
   value: z.number({ error: 'value must be a number' }).finite(),
 });
 
-export const commandToggleParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const commandToggleParams = idParams('Command');
 export const commandToggleBody = z.strictObject({
   device_id: deviceCode,
   /** The value to write; without it the command's current value is inverted. */
@@ -175,19 +176,19 @@ export const occupancyBody = z.strictObject({
 
 export const blockBody = z.strictObject({
   device_id: deviceCode,
-  block: z.number().int().positive(),
+  block: int32().positive(),
   value: z.union([z.literal(0), z.literal(1)]),
 });
 
 /** One PLC tag of a device, as an administrator edits the address map. */
 export const deviceTag = z.strictObject({
   command_kind: z.enum(['binary', 'input']),
-  command_id: z.number().int().positive(),
+  command_id: int32().positive(),
   area: z.enum(['coil', 'holding']),
   address: z.number().int().min(0).max(65535),
   data_type: z.enum(['bool', 'uint16', 'int16', 'uint32', 'int32']),
   scale: z.number().int().positive().max(1_000_000),
-  feedback_command_id: z.number().int().positive().nullable(),
+  feedback_command_id: int32().positive().nullable(),
 });
 export type DeviceTagDto = z.infer<typeof deviceTag>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceCode } from './devices.ts';
+import { idParams, int32 } from './integers.ts';
 
 export const dumpMessages = {
   amount: 'Please input amount!',
@@ -20,11 +21,11 @@ export const createDumpBody = z.strictObject({
     .number({ error: dumpMessages.amount })
     .positive({ error: 'The amount must be more than 0 lbs.' })
     .max(100_000),
-  bean_id: z.number({ error: dumpMessages.bean }).int().positive({ error: dumpMessages.bean }),
+  bean_id: int32({ error: dumpMessages.bean }).positive({ error: dumpMessages.bean }),
   /** Required when the dump mode setting is manual. */
   type: dumpTargetType.optional(),
   device_id: deviceCode.optional(),
-  order_id: z.number().int().positive().optional(),
+  order_id: int32().positive().optional(),
 });
 export type CreateDumpBody = z.infer<typeof createDumpBody>;
 
@@ -51,7 +52,7 @@ export const dump = z.object({
 });
 export type Dump = z.infer<typeof dump>;
 
-export const dumpIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const dumpIdParams = idParams('Dump request');
 
 export const dumpListQuery = z.strictObject({
   status: z
@@ -60,7 +61,7 @@ export const dumpListQuery = z.strictObject({
 });
 
 export const siloChoiceBody = z.strictObject({
-  bean_id: z.number().int().positive(),
+  bean_id: int32().positive(),
   amount: z.number().positive(),
   type: dumpTargetType.default('Silo Bin'),
 });
@@ -81,7 +82,7 @@ export type DumpTarget = z.infer<typeof dumpTarget>;
 export const dumpButtonsBody = z.strictObject({ type: dumpTargetType });
 
 export const beanCheckBody = z.strictObject({
-  bean_id: z.number().int().positive(),
+  bean_id: int32().positive(),
   amount: z.number().positive().optional(),
 });
 export const beanCheckReply = z.object({
@@ -92,6 +93,6 @@ export const beanCheckReply = z.object({
 });
 
 export const dumpNotificationBody = z.strictObject({
-  dump_id: z.number().int().positive(),
+  dump_id: int32().positive(),
   message: z.string().trim().min(1).max(500).optional(),
 });

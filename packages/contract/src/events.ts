@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './integers.ts';
 
 const range = z.strictObject({
   gte: z.string().datetime().optional(),
@@ -16,7 +17,7 @@ export const eventWhere = z.strictObject({
 export const eventQueryBody = z.strictObject({
   where: eventWhere.default({}),
   limit: z.number().int().min(1).max(500).default(10),
-  page: z.number().int().min(1).default(1),
+  page: int32().min(1).default(1),
 });
 
 export const logEvent = z.object({

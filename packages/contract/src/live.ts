@@ -38,3 +38,9 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
+
+/**
+ * The server writes a comment line on every live stream at this interval, so proxies never see
+ * an idle connection and the browser can tell a silent, dead stream from a quiet plant.
+ */
+export const LIVE_HEARTBEAT_MS = 5_000;

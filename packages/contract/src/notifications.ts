@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, int32FromText } from './integers.ts';
 
 export const notificationType = z.enum(['alarm', 'warning', 'other']);
 export type NotificationType = z.infer<typeof notificationType>;
@@ -25,10 +26,10 @@ export const activeNotifications = z.object({
 });
 export type ActiveNotifications = z.infer<typeof activeNotifications>;
 
-export const notificationIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const notificationIdParams = idParams('Notification');
 
 export const notificationListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
+  page: int32FromText().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
 export const notificationPage = z.object({

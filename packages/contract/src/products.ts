@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32 } from './integers.ts';
 
 export const productMessages = {
   name: 'Please enter product name',
@@ -15,10 +16,7 @@ export const DEFAULT_MAX_BATCH = 5000;
 const lbs = z.number().finite().min(0).max(1_000_000);
 
 export const recipeLine = z.strictObject({
-  bean_id: z
-    .number({ error: productMessages.bean })
-    .int()
-    .positive({ error: productMessages.bean }),
+  bean_id: int32({ error: productMessages.bean }).positive({ error: productMessages.bean }),
   ratio: z
     .number({ error: productMessages.ratio })
     .min(1, { error: 'A bean ratio must be between 1 and 100.' })
@@ -126,7 +124,7 @@ const beanFields = z.strictObject({
     .trim()
     .min(1, { error: productMessages.beanName })
     .max(120),
-  bean_id: z.number().int().positive().nullable().optional(),
+  bean_id: int32().positive().nullable().optional(),
   description: z.string().trim().max(500).default(''),
   bins: binsField,
   segregation: z.string().trim().min(1).max(40).nullable().optional(),
@@ -134,8 +132,6 @@ const beanFields = z.strictObject({
 
 export const saveBeanBody = z.strictObject({ bean: beanFields });
 export type SaveBeanBody = z.infer<typeof saveBeanBody>;
-
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 /** A silo or bin with what the ledger says it holds, lot by lot, oldest first. */
 export const siloContents = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams, int32 } from './integers.ts';
 
 export const transferMessages = {
   source: 'Please select source bin',
@@ -25,7 +26,7 @@ export const createTransferBody = z.strictObject({
     .positive({ error: 'The weight must be more than 0 lbs.' })
     .max(1_000_000),
   /** Required when the source is a re-entry bin: which bean's lots to move. */
-  bean_id: z.number().int().positive({ error: transferMessages.bean }).nullable().optional(),
+  bean_id: int32().positive({ error: transferMessages.bean }).nullable().optional(),
   /** Mix segregated (organic, decaf) and other beans on purpose; recorded on the ledger. */
   segregation_override: z.boolean().default(false),
 });
@@ -62,7 +63,7 @@ export const transferListQuery = z.strictObject({
   status: z.enum(['pending', 'completed', 'all']).default('all'),
 });
 
-export const transferIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const transferIdParams = idParams('Transfer');
 
 /** A silo or bin a transfer can use, with what the ledger says it holds. */
 export const transferBin = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { roleIds, type RoleId } from './roles.ts';
 import { newPassword } from './password.ts';
+import { idParams, int32 } from './integers.ts';
 
-const roleId = z
-  .number()
-  .int()
-  .refine((v): v is RoleId => roleIds.includes(v as RoleId), { error: 'Unknown role' });
+const roleId = int32().refine((v): v is RoleId => roleIds.includes(v as RoleId), {
+  error: 'Unknown role',
+});
 
 const username = z
   .string({ error: 'Username is required' })
@@ -22,9 +22,17 @@ const fullName = z
   .min(1, { error: 'Please enter the full name' })
   .max(120, { error: 'Full name must be at most 120 characters' });
 
+// Ceilings no real account reaches: a sign-in's username becomes a throttle key and its password
+// is hashed, so neither may be made arbitrarily large.
 export const loginBody = z.strictObject({
-  username: z.string({ error: 'Please enter your username' }).min(1, 'Please enter your username'),
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
+  username: z
+    .string({ error: 'Please enter your username' })
+    .min(1, 'Please enter your username')
+    .max(64, 'Username must be at most 64 characters'),
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(256, 'Password must be at most 256 characters.'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -53,7 +61,7 @@ export const resetPasswordBody = z.strictObject({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const adminResetPasswordBody = z.strictObject({
-  user_id: z.number().int().positive(),
+  user_id: int32().positive(),
   newPassword,
 });
 export type AdminResetPasswordBody = z.infer<typeof adminResetPasswordBody>;
@@ -75,7 +83,7 @@ export const updateUserBody = z
   .refine((b) => Object.keys(b).length > 0, { error: 'Nothing to update' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-export const userIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const userIdParams = idParams('User');
 
 export const user = z.object({
   id: z.number().int(),

@@ -8,6 +8,7 @@ import {
   type WorkflowType,
 } from './workflows.ts';
 import { commandKind } from './commands.ts';
+import { idParams, int32 } from './integers.ts';
 
 export const workflowListQuery = z.strictObject({
   /** Spec filter types: all, roasting, moving, packing, dumping (and roasted). */
@@ -31,11 +32,11 @@ export const createWorkflowBody = z.strictObject({
 
 /** Spec: save flow sends the node list, the edge list and the id. */
 export const saveFlowBody = z.strictObject({
-  id: z.number({ error: 'Error in saving flow' }).int().positive(),
+  id: int32({ error: 'Error in saving flow' }).positive(),
   nodes: z.array(workflowNode, { error: 'Error in saving flow' }),
   edges: z.array(workflowEdge, { error: 'Error in saving flow' }),
   /** The revision the editor loaded; a save over a newer one is refused with 409. */
-  revision: z.number().int().positive().optional(),
+  revision: int32().positive().optional(),
 });
 
 export const diagram = z.object({
@@ -59,7 +60,7 @@ const stepFields = {
     .string({ error: 'Please select a device' })
     .min(1, { error: 'Please select a device' }),
   type: commandKind,
-  command_id: z.number().int().positive(),
+  command_id: int32().positive(),
   /** A missing value is sent as 0 (spec). */
   command_value: z.number().finite().default(0),
   dynamic: z.boolean().default(false),
@@ -82,46 +83,43 @@ const stepFields = {
     }),
   current_mode: z.string().max(40).nullable().optional(),
   color: z.string().max(20).nullable().optional(),
-  timeout_s: z.number().int().positive().nullable().optional(),
+  timeout_s: int32().positive().nullable().optional(),
 };
 
 export const createStepBody = z.strictObject({
-  workflow_id: z.number().int().positive(),
+  workflow_id: int32().positive(),
   ...stepFields,
 });
 export type CreateStepBody = z.infer<typeof createStepBody>;
 
 export const updateStepBody = z.strictObject({
-  id: z.number().int().positive(),
+  id: int32().positive(),
   logic: z.strictObject(stepFields),
 });
 export type StepFields = z.infer<typeof updateStepBody>['logic'];
 
 export const sortStepsBody = z.strictObject({
-  logics: z
-    .array(z.strictObject({ id: z.number().int().positive(), sort_no: z.number().int().min(0) }))
-    .min(1),
+  logics: z.array(z.strictObject({ id: int32().positive(), sort_no: int32().min(0) })).min(1),
 });
 
 export const importStepsBody = z
-  .strictObject({ from_id: z.number().int().positive(), to_id: z.number().int().positive() })
+  .strictObject({ from_id: int32().positive(), to_id: int32().positive() })
   .refine((b) => b.from_id !== b.to_id, { error: 'Choose another workflow to import from' });
 
 export const deviceSortBody = z.array(
   z.strictObject({
     device_name: z.string(),
     device_id: z.string().min(1),
-    work_flow_id: z.number().int().positive(),
-    sort_no: z.number().int().min(0),
+    work_flow_id: int32().positive(),
+    sort_no: int32().min(0),
   }),
 );
 
 export const workflowProductBody = z.strictObject({
-  product_id: z
-    .number({ error: 'Please select a product' })
-    .int()
-    .positive({ error: 'Please select a product' }),
-  workflow_id: z.number().int().positive(),
+  product_id: int32({ error: 'Please select a product' }).positive({
+    error: 'Please select a product',
+  }),
+  workflow_id: int32().positive(),
 });
 
 export const workflowProductEntry = z.object({
@@ -133,11 +131,10 @@ export const workflowProductEntry = z.object({
 
 export const workflowTriggerBody = z
   .strictObject({
-    workflow_id: z
-      .number({ error: 'Please select a workflow' })
-      .int()
-      .positive({ error: 'Please select a workflow' }),
-    parent_id: z.number().int().positive().nullable().default(null),
+    workflow_id: int32({ error: 'Please select a workflow' }).positive({
+      error: 'Please select a workflow',
+    }),
+    parent_id: int32().positive().nullable().default(null),
     when: triggerWhen.default('parent_finished'),
   })
   .refine((b) => (b.when === 'parent_finished') === (b.parent_id !== null), {
@@ -152,7 +149,7 @@ export const workflowTriggerEntry = z.object({
   parent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 
-export const workflowIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const workflowIdParams = idParams('Workflow');
 
 export const stopWorkflowBody = z.strictObject({ type: z.string().max(40).optional() }).default({});
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandKind } from './commands.ts';
+import { int32 } from './integers.ts';
 
 /**
  * Workflows: a diagram (nodes and edges, for people) plus ordered steps (logics, for the
@@ -44,7 +45,7 @@ export const waitDevice = z.object({
   /** Device code, e.g. 'R1'. */
   device_id: z.string().min(1),
   type: commandKind,
-  command_id: z.number().int(),
+  command_id: int32(),
   /** The spec asks for a condition on input commands only; binary ones compare with '='. */
   condition: waitConditionOperator.default('='),
   command_value: z.number().min(0),
@@ -226,7 +227,7 @@ export type RunningWorkflowState = z.infer<typeof runningWorkflowState>;
 
 /** Start: work_flow_id and the dynamic values by step id. */
 export const startWorkflowBody = z.strictObject({
-  work_flow_id: z.number().int().positive(),
+  work_flow_id: int32().positive(),
   dynamic: z.record(z.string(), z.number()).optional(),
 });
 export type StartWorkflowBody = z.infer<typeof startWorkflowBody>;

@@ -1,39 +1,36 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tryLock, unlock } from 'fs-native-extensions';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+function ownerOf(file: string): string {
+  const pid = readFileSync(file, 'utf8').trim();
+  return /^\d+$/.test(pid) ? `process ${pid}` : 'another process';
 }
 
 /**
  * The embedded database is one process's files: two consoles on one data folder would corrupt
- * it. A lock file holding the owner's pid keeps a second one out; a lock left by a process that
- * no longer runs is taken over. Returns the function that releases it.
+ * it. The folder is guarded by an exclusive lock on `console.lock` that the operating system
+ * holds for the process (an open-file-description lock on Linux, flock elsewhere) and drops
+ * when the process ends, however it ends. A crash therefore never leaves a lock behind, and
+ * the pid written into the file only names the owner in the refusal: it decides nothing, so a
+ * pid reused by an unrelated process after a crash cannot keep the console from starting.
+ * Returns the function that releases the lock.
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'console.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
-        throw new Error(
-          `Another console (process ${owner}) is using the data folder ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
-          { cause: error },
-        );
-      }
-      rmSync(file, { force: true });
-    }
+  const fd = openSync(file, 'a+');
+  if (!tryLock(fd)) {
+    closeSync(fd);
+    throw new Error(
+      `Another console (${ownerOf(file)}) is using the data folder ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+    );
   }
-  throw new Error(`Could not lock the data folder ${dataDir}.`);
+  ftruncateSync(fd);
+  writeSync(fd, String(process.pid));
+  // The file stays: removing it would let a console that opened it a moment earlier and one
+  // that creates it anew each hold a lock, on two different files.
+  return () => {
+    unlock(fd);
+    closeSync(fd);
+  };
 }

@@ -22,7 +22,12 @@ export const openapi = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The standalone layout's top bar draws Swagger's logo as an SVG with an inline <style>,
+      // which the CSP (no 'unsafe-inline' styles) refuses; the base layout has no top bar.
+      uiConfig: { layout: 'BaseLayout' },
+    });
   },
   { name: 'openapi' },
 );

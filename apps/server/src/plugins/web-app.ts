@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { styleNonce } from './security-headers.ts';
 
 export function notFoundBody(method: string, url: string) {
   return {
@@ -13,21 +15,48 @@ export function notFoundBody(method: string, url: string) {
 }
 
 /**
- * Serves the built web app. Any GET outside /api that is not a file gets index.html, so the
- * browser's client-side routes (/orders-pending, /admin/users, ...) load on refresh.
+ * The build marks index.html with a nonce placeholder and names it in the csp-nonce meta tag;
+ * each response gets the placeholder replaced with the nonce its own CSP allows.
+ */
+async function indexTemplate(root: string): Promise<{ html: string; placeholder: string }> {
+  const file = join(root, 'index.html');
+  if (!existsSync(file)) {
+    throw new Error(`The web app is not built: ${file} is missing (npm run build).`);
+  }
+  const html = await readFile(file, 'utf8');
+  const placeholder = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+  if (!placeholder) {
+    throw new Error(`${file} has no csp-nonce meta tag: rebuild the web app (npm run build).`);
+  }
+  return { html, placeholder };
+}
+
+/**
+ * Serves the built web app. Any GET or HEAD outside /api that is not a file gets index.html, so
+ * the browser's client-side routes (/orders-pending, /admin/users, ...) load on refresh.
  */
 export const webApp = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
-    if (!existsSync(join(opts.root, 'index.html'))) {
-      throw new Error(
-        `The web app is not built: ${opts.root}/index.html is missing (npm run build).`,
-      );
-    }
-    await app.register(fastifyStatic, { root: opts.root, wildcard: false, index: 'index.html' });
+    const { html, placeholder } = await indexTemplate(opts.root);
+    const sendIndex = (reply: FastifyReply) =>
+      reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        // Its nonce is good for this response only.
+        .header('cache-control', 'no-store')
+        .send(html.replaceAll(placeholder, styleNonce(reply.raw)));
+
+    // index.html on disk holds the placeholder, not a nonce: it is only ever sent rendered, by
+    // the not-found handler below (for /, /index.html and every client route).
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      globIgnore: ['index.html'],
+    });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
+      const page = request.method === 'GET' || request.method === 'HEAD';
+      if (page && !request.url.startsWith('/api')) return sendIndex(reply);
       return reply.code(404).send(notFoundBody(request.method, request.url));
     });
   },

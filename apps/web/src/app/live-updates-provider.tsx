@@ -120,6 +120,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
     connection: 'connecting',
     plc: 'unknown',
     plcError: null,
+    refusal: null,
   });
   const announced = useRef(new Set<number>());
 
@@ -186,8 +187,8 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
     };
     const stop = connectLiveEvents({
       onEvent,
-      onConnection: (connection) => {
-        setStatus((current) => ({ ...current, connection }));
+      onConnection: (connection, refusal) => {
+        setStatus((current) => ({ ...current, connection, refusal: refusal ?? null }));
         // Events may have been missed while the stream was down.
         if (connection === 'live') invalidate.everything();
       },

@@ -2,9 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { FeedbackProvider } from '../components/feedback.tsx';
+import { cspNonce } from '../lib/strict-csp.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 import { theme } from './theme.ts';
+
+// antd stamps its run-time <style> elements with the nonce the page's CSP allows.
+const csp = { nonce: cspNonce };
 
 function sessionIdentity(): string {
   const session = getSession();
@@ -31,7 +35,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useClearCacheOnUserChange(queryClient);
 
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} csp={csp}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </FeedbackProvider>

@@ -10,6 +10,8 @@ interface QueryTableProps<Row extends { id: number | string }> {
   columns: ColumnsType<Row>;
   /** Says what would be listed here, under the empty-state title. */
   emptyText: ReactNode;
+  /** The empty-state title when the screen names its own; 'No Data' otherwise. */
+  emptyTitle?: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export function QueryTable<Row extends { id: number | string }>({
   query,
   columns,
   emptyText,
+  emptyTitle,
 }: QueryTableProps<Row>) {
   if (query.isError && !query.data) {
     return (
@@ -39,7 +42,7 @@ export function QueryTable<Row extends { id: number | string }>({
       dataSource={query.data}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState description={emptyText} /> }}
+      locale={{ emptyText: <EmptyState title={emptyTitle} description={emptyText} /> }}
     />
   );
 }

@@ -1,19 +1,24 @@
-import { liveEvent, type LiveEvent } from '@roastery/contract';
+import { LIVE_HEARTBEAT_MS, liveEvent, type LiveEvent } from '@roastery/contract';
 import { apiStream } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
-/** The state of this tab's stream of plant events. */
-export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/**
+ * The state of this tab's stream of plant events. 'refused': the server is up but declined a
+ * stream (too many open for this account or in all); screens poll meanwhile.
+ */
+export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
 export interface LiveEventsHandlers {
   onEvent: (event: LiveEvent) => void;
-  onConnection: (state: LiveConnection) => void;
+  /** `refusal` is the server's reason when the state is 'refused'. */
+  onConnection: (state: LiveConnection, refusal?: string) => void;
 }
 
 const LIVE_PATH = '/live';
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
-/** The server sends a heartbeat every 15 s; three missed ones mean the stream is dead. */
-const SILENCE_LIMIT_MS = 45_000;
+/** Three missed heartbeats mean the stream is dead, however quiet the plant is. */
+const SILENCE_LIMIT_MS = 3 * LIVE_HEARTBEAT_MS;
 /** After this many failed attempts in a row the console says Offline, not Reconnecting. */
 const ATTEMPTS_BEFORE_OFFLINE = 3;
 
@@ -81,11 +86,14 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
     silenceTimer = window.setTimeout(() => controller?.abort(), SILENCE_LIMIT_MS);
   };
 
-  const scheduleRetry = () => {
+  const scheduleRetry = (refusal: ApiError | undefined) => {
     if (stopped) return;
-    handlers.onConnection(
-      attempt >= ATTEMPTS_BEFORE_OFFLINE || !navigator.onLine ? 'offline' : 'reconnecting',
-    );
+    if (refusal) handlers.onConnection('refused', refusal.message);
+    else {
+      handlers.onConnection(
+        attempt >= ATTEMPTS_BEFORE_OFFLINE || !navigator.onLine ? 'offline' : 'reconnecting',
+      );
+    }
     retryTimer = window.setTimeout(() => void open(), retryDelay(attempt));
     attempt += 1;
   };
@@ -93,6 +101,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
   async function open(): Promise<void> {
     retryTimer = undefined;
     controller = new AbortController();
+    let refusal: ApiError | undefined;
     try {
       const response = await apiStream(LIVE_PATH, {
         signal: controller.signal,
@@ -103,12 +112,16 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
       handlers.onConnection('live');
       watchSilence();
       await readEvents(response.body, handlers.onEvent, watchSilence);
-    } catch {
-      // Every failure (refused, dropped, silent, unparsable) ends in the same retry below.
+    } catch (error) {
+      // Every failure (refused, dropped, silent, unparsable) ends in the same retry below; a
+      // server that declines a stream says why, and the console shows it.
+      if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+        refusal = error;
+      }
     } finally {
       window.clearTimeout(silenceTimer);
     }
-    scheduleRetry();
+    scheduleRetry(refusal);
   }
 
   // Coming back online is the best moment to try again, without waiting for the backoff.

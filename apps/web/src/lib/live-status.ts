@@ -8,9 +8,16 @@ export interface LiveStatus {
   plc: 'unknown' | 'connected' | 'down';
   /** The server's last reason for a PLC link that is down. */
   plcError: string | null;
+  /** Why the server declined this tab a stream, while it does. */
+  refusal: string | null;
 }
 
-const OFFLINE: LiveStatus = { connection: 'offline', plc: 'unknown', plcError: null };
+const OFFLINE: LiveStatus = {
+  connection: 'offline',
+  plc: 'unknown',
+  plcError: null,
+  refusal: null,
+};
 
 /** Provided by the console's frame, which owns the tab's one live stream. */
 export const LiveStatusContext = createContext<LiveStatus>(OFFLINE);

@@ -6,6 +6,7 @@ import {
   createAlarmTextBody,
   deviceCodeParams,
   errorReply,
+  idParams,
   importAlarmTextsBody,
   messageReply,
   updateAlarmTextBody,
@@ -14,7 +15,7 @@ import { principalOf } from '../../plugins/access-control.ts';
 import type { AlarmTextService } from './alarm-text-service.ts';
 
 const tags = ['alarm texts'];
-const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const alarmTextIdParams = idParams('Alarm text');
 
 export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextService }> = async (
   app,
@@ -57,7 +58,7 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
       schema: {
         tags,
         summary: 'Change an alarm text',
-        params: idParams,
+        params: alarmTextIdParams,
         body: updateAlarmTextBody,
         response: { 200: alarmText, 404: errorReply, 409: errorReply },
       },
@@ -71,7 +72,7 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
       schema: {
         tags,
         summary: 'Delete an alarm text',
-        params: idParams,
+        params: alarmTextIdParams,
         response: { 200: messageReply, 404: errorReply },
       },
     },

@@ -11,7 +11,7 @@ import {
   resetPasswordBody,
 } from '@roastery/contract';
 import { principalOf } from '../../plugins/access-control.ts';
-import type { AuthService } from './auth-service.ts';
+import { SignInThrottled, type AuthService } from './auth-service.ts';
 
 const tags = ['auth'];
 
@@ -24,6 +24,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         summary: 'Sign in with username and password',
         body: loginBody,
         response: { 200: loginReply, 401: errorReply, 429: errorReply },
+      },
+      // The error handler writes the body; the wait also goes in the standard header.
+      onError: (_request, reply, error, done) => {
+        if (error instanceof SignInThrottled) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        done();
       },
     },
     (request) => auth.login(request.body.username, request.body.password, request.ip),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@roastery/db';
-import type { LoginReply, RefreshReply, RoleId } from '@roastery/contract';
-import { tooManyRequests, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
+import type { LoginReply, RefreshReply, RoleId, SignInThrottle } from '@roastery/contract';
+import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
 import type { UserRepository, UserRow } from '../users/user-repository.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -23,11 +23,21 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
   refreshTtlSeconds: number;
-  limits: { maxFailuresPerUser: number; maxFailuresPerAddress: number };
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** A sign-in refused before its password is checked; the reply says when to try again. */
+export class SignInThrottled extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
+    super(429, `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} ${unit}.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -45,27 +55,18 @@ export class AuthService {
   }
 
   async login(username: string, password: string, address: string): Promise<LoginReply> {
-    const { throttle, limits } = this.#d;
-    const userKey = `user:${username.trim().toLowerCase()}`;
-    const addressKey = `address:${address}`;
-    const wait = Math.max(
-      throttle.retryAfter(userKey, limits.maxFailuresPerUser),
-      throttle.retryAfter(addressKey, limits.maxFailuresPerAddress),
-    );
-    if (wait > 0) {
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-      );
+    const attempt = this.#d.throttle.admit(username, address);
+    if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
+    let row: UserRow | undefined;
+    try {
+      row = await this.#checkPassword(username, password);
+      if (row) attempt.succeeded();
+      else attempt.failed();
+    } finally {
+      // A check that threw (the database is down) must not keep holding the key's place.
+      attempt.release();
     }
-    const row = await this.#d.users.findByUsername(username.trim());
-    const ok = row ? await verifyPassword(row.passwordHash, password) : false;
-    if (!row) await verifyAgainstDummy(password);
-    if (!row || !ok) {
-      throttle.fail(userKey);
-      throttle.fail(addressKey);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    throttle.clear(userKey);
+    if (!row) throw unauthorized(INVALID_CREDENTIALS);
     const tokens = await this.#issue(row, randomUUID());
     return {
       full_name: row.fullName,
@@ -73,6 +74,22 @@ export class AuthService {
       refreshToken: tokens.refreshToken,
       role: row.role,
     };
+  }
+
+  /** The sign-ins being slowed down, for an administrator. */
+  signInThrottles(): SignInThrottle[] {
+    return this.#d.throttle.list();
+  }
+
+  /** Lets the username or address of one throttle sign in again at once. */
+  clearSignInThrottle(id: number): void {
+    if (!this.#d.throttle.clear(id)) {
+      throw notFound('That sign-in is no longer being slowed down.');
+    }
+  }
+
+  clearSignInThrottles(): void {
+    this.#d.throttle.clearAll();
   }
 
   /** Rotates a refresh token. Presenting a spent one ends its whole sign-in family. */
@@ -145,6 +162,16 @@ export class AuthService {
       if (!updated) throw notFound('User not found.');
       await this.#d.refreshTokens.revokeAllForUser(userId, tx);
     });
+  }
+
+  /** The user whose password this is; an unknown username takes as long as a wrong password. */
+  async #checkPassword(username: string, password: string): Promise<UserRow | undefined> {
+    const row = await this.#d.users.findByUsername(username.trim());
+    if (!row) {
+      await verifyAgainstDummy(password);
+      return undefined;
+    }
+    return (await verifyPassword(row.passwordHash, password)) ? row : undefined;
   }
 
   async #issue(

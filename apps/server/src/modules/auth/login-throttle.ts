@@ -1,39 +1,206 @@
+import type { SignInThrottle, SignInThrottleKind } from '@roastery/contract';
+
+export interface LoginThrottleOptions {
+  /** Failed sign-ins for one username from one address before attempts are slowed down. */
+  maxFailuresPerUserAndAddress: number;
+  /** Failed sign-ins from one address, whatever the username, before it is slowed down. */
+  maxFailuresPerAddress: number;
+  windowSeconds: number;
+  maxDelaySeconds: number;
+  now?: () => number;
+}
+
+/** An attempt that may verify its password; exactly one of its outcomes counts. */
+export interface Admission {
+  admitted: true;
+  failed(): void;
+  /** Forgets the failures of the username at this address; the address keeps its own. */
+  succeeded(): void;
+  /** Neither outcome (the check could not be made); a no-op after failed or succeeded. */
+  release(): void;
+}
+
+export interface Refusal {
+  admitted: false;
+  retryAfterSeconds: number;
+}
+
+interface Counter {
+  id: number;
+  key: string;
+  kind: SignInThrottleKind;
+  username: string | null;
+  address: string;
+  limit: number;
+  /** Times of the failed attempts within the window, oldest first. */
+  failures: number[];
+  /** Admitted attempts still verifying their password. */
+  inFlight: number;
+}
+
+const FIRST_DELAY_MS = 1000;
+/** Verifying a password takes well under a second; a refused attempt then tries again. */
+const IN_FLIGHT_WAIT_MS = 1000;
+const SWEEP_INTERVAL_MS = 60_000;
+
 /**
- * Counts failed sign-ins per key (a username, an address) within a sliding window.
- * Kept in memory: a restart forgets it, which is acceptable for one console server and keeps
- * sign-in working when the database is the thing in trouble.
+ * Slows down guessing at sign-in, per username and address together and per address. A key
+ * below its limit of failures within the window is let through; at its limit, the next attempt
+ * waits a delay that doubles with each further failure (1 s, 2 s, 4 s ... up to the maximum)
+ * and only one attempt is let through at a time. Nobody is locked out for long, and guesses
+ * from one place never hold back the same username signing in from another.
+ *
+ * An attempt is reserved in the same synchronous step as its check, before the password is
+ * verified, so simultaneous attempts cannot all pass a check that none has yet counted.
+ *
+ * Kept in memory: one console server owns its sign-ins, a restart forgets the throttles, and
+ * sign-in keeps working when the database is the thing in trouble. A key exists only while it
+ * has failures within the window or attempts in flight, and keys are only made by admitted
+ * attempts (each pays for a password verification), so a sweep of the expired ones bounds the
+ * memory even under a spray of made-up usernames.
  */
 export class LoginThrottle {
-  readonly #failures = new Map<string, number[]>();
-  readonly #windowMs: number;
-  readonly #now: () => number;
+  readonly #counters = new Map<string, Counter>();
+  readonly #o: Required<LoginThrottleOptions>;
+  #lastId = 0;
+  #nextSweepAt = 0;
 
-  constructor(windowSeconds: number, now: () => number = Date.now) {
-    this.#windowMs = windowSeconds * 1000;
-    this.#now = now;
+  constructor(options: LoginThrottleOptions) {
+    this.#o = { now: Date.now, ...options };
   }
 
-  #recent(key: string): number[] {
-    const since = this.#now() - this.#windowMs;
-    const kept = (this.#failures.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.#failures.set(key, kept);
-    else this.#failures.delete(key);
-    return kept;
+  admit(username: string, address: string): Admission | Refusal {
+    const now = this.#o.now();
+    this.#sweep(now);
+    const name = username.trim().toLowerCase();
+    const pairKey = JSON.stringify([name, address]);
+    const addressKey = JSON.stringify([address]);
+    const waitMs = Math.max(
+      this.#waitMs(this.#counters.get(pairKey), now),
+      this.#waitMs(this.#counters.get(addressKey), now),
+    );
+    if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+
+    const pair = this.#counters.get(pairKey) ?? this.#create(pairKey, name, address);
+    const byAddress = this.#counters.get(addressKey) ?? this.#create(addressKey, null, address);
+    const held = [pair, byAddress];
+    for (const counter of held) counter.inFlight += 1;
+    let open = true;
+    const settle = (outcome: 'failed' | 'succeeded' | 'released') => {
+      if (!open) return;
+      open = false;
+      const at = this.#o.now();
+      for (const counter of held) {
+        counter.inFlight -= 1;
+        if (outcome === 'failed') counter.failures.push(at);
+      }
+      if (outcome === 'succeeded') pair.failures = [];
+      for (const counter of held) this.#dropIfIdle(counter);
+    };
+    return {
+      admitted: true,
+      failed: () => settle('failed'),
+      succeeded: () => settle('succeeded'),
+      release: () => settle('released'),
+    };
   }
 
-  /** Seconds until the key may try again, or 0 when it is below its limit. */
-  retryAfter(key: string, limit: number): number {
-    const recent = this.#recent(key);
-    if (recent.length < limit) return 0;
-    const oldest = recent[recent.length - limit] ?? this.#now();
-    return Math.max(1, Math.ceil((oldest + this.#windowMs - this.#now()) / 1000));
+  /** Keys held: what the memory grows with. */
+  get size(): number {
+    return this.#counters.size;
   }
 
-  fail(key: string): void {
-    this.#failures.set(key, [...this.#recent(key), this.#now()]);
+  /** The keys at or over their limit, the longest wait first. */
+  list(): SignInThrottle[] {
+    const now = this.#o.now();
+    this.#sweep(now, true);
+    return [...this.#counters.values()]
+      .filter((c) => c.failures.length >= c.limit)
+      .map((c) => {
+        const retryAt = Math.max(now, this.#readyAt(c));
+        return {
+          id: c.id,
+          kind: c.kind,
+          username: c.username,
+          address: c.address,
+          failures: c.failures.length,
+          retry_at: new Date(retryAt).toISOString(),
+          retry_after_seconds: Math.ceil((retryAt - now) / 1000),
+        };
+      })
+      .sort((a, b) => b.retry_at.localeCompare(a.retry_at) || a.id - b.id);
   }
 
-  clear(key: string): void {
-    this.#failures.delete(key);
+  /** Forgets the failures of one key; false when there is no such key any more. */
+  clear(id: number): boolean {
+    const counter = [...this.#counters.values()].find((c) => c.id === id);
+    if (!counter) return false;
+    counter.failures = [];
+    this.#dropIfIdle(counter);
+    return true;
+  }
+
+  clearAll(): void {
+    for (const counter of this.#counters.values()) {
+      counter.failures = [];
+      this.#dropIfIdle(counter);
+    }
+  }
+
+  /** A username makes a key for that username at the address; null, one for the address. */
+  #create(key: string, username: string | null, address: string): Counter {
+    this.#lastId += 1;
+    const counter: Counter = {
+      id: this.#lastId,
+      key,
+      kind: username === null ? 'address' : 'username and address',
+      username,
+      address,
+      limit:
+        username === null ? this.#o.maxFailuresPerAddress : this.#o.maxFailuresPerUserAndAddress,
+      failures: [],
+      inFlight: 0,
+    };
+    this.#counters.set(key, counter);
+    return counter;
+  }
+
+  /** How long an attempt on this key must wait now; 0 lets it through. */
+  #waitMs(counter: Counter | undefined, now: number): number {
+    if (!counter) return 0;
+    this.#forgetExpired(counter, now);
+    if (counter.failures.length + counter.inFlight < counter.limit) return 0;
+    if (counter.inFlight > 0) return IN_FLIGHT_WAIT_MS;
+    return Math.max(0, this.#readyAt(counter) - now);
+  }
+
+  /** When a key at its limit lets the next attempt through. */
+  #readyAt(counter: Counter): number {
+    const over = counter.failures.length - counter.limit;
+    const delayMs = Math.min(this.#o.maxDelaySeconds * 1000, FIRST_DELAY_MS * 2 ** over);
+    return (counter.failures.at(-1) ?? 0) + delayMs;
+  }
+
+  #forgetExpired(counter: Counter, now: number): void {
+    const since = now - this.#o.windowSeconds * 1000;
+    const oldest = counter.failures[0];
+    if (oldest !== undefined && oldest <= since) {
+      counter.failures = counter.failures.filter((t) => t > since);
+    }
+  }
+
+  #dropIfIdle(counter: Counter): void {
+    if (counter.inFlight === 0 && counter.failures.length === 0) {
+      this.#counters.delete(counter.key);
+    }
+  }
+
+  #sweep(now: number, force = false): void {
+    if (!force && now < this.#nextSweepAt) return;
+    this.#nextSweepAt = now + SWEEP_INTERVAL_MS;
+    for (const counter of this.#counters.values()) {
+      this.#forgetExpired(counter, now);
+      this.#dropIfIdle(counter);
+    }
   }
 }

@@ -29,7 +29,7 @@ export const beanRoutes: FastifyPluginAsyncZod<{ beans: BeanService }> = async (
       schema: {
         tags,
         summary: 'Update a bean',
-        params: idParams,
+        params: idParams('Bean'),
         body: saveBeanBody,
         response: { 200: bean, 404: errorReply, 409: errorReply, 422: errorReply },
       },

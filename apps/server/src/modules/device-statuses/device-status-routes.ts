@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceStatus, deviceStatusBody, errorReply, messageReply } from '@roastery/contract';
+import {
+  deviceStatus,
+  deviceStatusBody,
+  errorReply,
+  idParams,
+  messageReply,
+} from '@roastery/contract';
 import type { DeviceStatusService } from './device-status-service.ts';
 
 const tags = ['device statuses'];
-const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const statusIdParams = idParams('Device status');
 
 export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusService }> = async (
   app,
@@ -39,7 +45,7 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusS
       schema: {
         tags,
         summary: 'Update a device status',
-        params: idParams,
+        params: statusIdParams,
         body: deviceStatusBody,
         response: { 200: deviceStatus, 404: errorReply, 409: errorReply, 422: errorReply },
       },
@@ -52,7 +58,7 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusS
       schema: {
         tags,
         summary: 'Delete a device status',
-        params: idParams,
+        params: statusIdParams,
         response: { 200: messageReply, 404: errorReply },
       },
     },

@@ -44,7 +44,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> =
       schema: {
         tags: ['inventory'],
         summary: 'Backward trace of an order: roasted lots packed and the green lots in them',
-        params: idParams,
+        params: idParams('Order'),
         response: { 200: orderTrace },
       },
     },

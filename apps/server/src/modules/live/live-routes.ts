@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LiveEvent } from '@roastery/contract';
+import { LIVE_HEARTBEAT_MS, errorReply, type LiveEvent } from '@roastery/contract';
+import { principalOf } from '../../plugins/access-control.ts';
 import type { LiveBus } from './live-bus.ts';
-
-const HEARTBEAT_MS = 15_000;
+import { StreamLimits, type StreamLimitsConfig } from './stream-limits.ts';
 
 /**
  * GET /api/live: Server-Sent Events. Each event's name is its type and its data the JSON of a
- * LiveEvent. A comment line every 15 s keeps proxies from closing an idle stream and lets the
- * browser notice a dead one.
+ * LiveEvent. A comment line every LIVE_HEARTBEAT_MS keeps proxies from closing an idle stream
+ * and lets the browser notice a dead one. Streams are capped per user and in all.
  */
 export const liveRoutes: FastifyPluginAsyncZod<{
   bus: LiveBus;
   /** What a new stream must know at once, such as whether the PLC link is up. */
   initial: () => LiveEvent[];
-}> = async (app, { bus, initial }) => {
+  limits: StreamLimitsConfig;
+}> = async (app, { bus, initial, limits }) => {
+  const streams = new StreamLimits(limits);
   const open = new Set<() => void>();
-  // Open streams never end by themselves; closing the server ends them.
-  app.addHook('onClose', async () => {
+  // Open streams never end by themselves: they are ended before the server waits for its
+  // connections to close, or it would wait for ever.
+  app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
@@ -26,10 +29,13 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: device state, notifications, PLC connection',
+        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the user has too many streams open, 503 when the server has.`,
         produces: ['text/event-stream'],
+        response: { 429: errorReply, 503: errorReply },
       },
     },
     (request, reply) => {
+      const release = streams.admit(principalOf(request).id);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -43,10 +49,11 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       for (const event of initial()) send(event);
       const unsubscribe = bus.subscribe(send);
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         open.delete(end);
         res.end();
       };

@@ -11,6 +11,7 @@ import {
 import type { ProductService } from './product-service.ts';
 
 const tags = ['products'];
+const productIdParams = idParams('Product');
 
 export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> = async (
   app,
@@ -62,7 +63,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
       schema: {
         tags,
         summary: 'Update a product and replace its recipe',
-        params: idParams,
+        params: productIdParams,
         body: updateProductBody,
         response: { 200: product, 404: errorReply, 409: errorReply, 422: errorReply },
       },
@@ -75,7 +76,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
       schema: {
         tags,
         summary: 'Delete a product',
-        params: idParams,
+        params: productIdParams,
         response: { 200: messageReply, 404: errorReply, 409: errorReply },
       },
     },

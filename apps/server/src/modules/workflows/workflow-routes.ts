@@ -8,7 +8,9 @@ import {
   diagram,
   dynamicValueForm,
   errorReply,
+  idParams,
   importStepsBody,
+  int32FromText,
   messageReply,
   runningWorkflowState,
   saveFlowBody,
@@ -34,7 +36,7 @@ import type { WorkflowService } from './workflow-service.ts';
 
 const tags = ['workflows'];
 const refused = { 404: errorReply, 409: errorReply, 422: errorReply };
-const stepsQuery = z.strictObject({ id: z.coerce.number().int().positive() });
+const stepsQuery = z.strictObject({ id: int32FromText().positive() });
 
 /** The spec's /diagram paths, and REST paths under /workflow for what it names by purpose. */
 export const workflowRoutes: FastifyPluginAsyncZod<{
@@ -203,7 +205,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Delete a step',
-        params: workflowIdParams,
+        params: idParams('Step'),
         response: { 200: messageReply, 404: errorReply },
       },
     },
@@ -296,7 +298,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Unlink a product',
-        params: workflowIdParams,
+        params: idParams('Product link'),
         response: { 200: messageReply, 404: errorReply },
       },
     },
@@ -336,7 +338,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Delete a trigger',
-        params: workflowIdParams,
+        params: idParams('Trigger'),
         response: { 200: messageReply, 404: errorReply },
       },
     },

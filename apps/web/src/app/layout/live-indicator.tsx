@@ -16,11 +16,16 @@ const states = {
     dot: styles.offline,
     hint: 'The server cannot be reached; screens keep retrying on a timer',
   },
+  refused: {
+    label: 'Polling',
+    dot: styles.reconnecting,
+    hint: 'The server declined a live stream; screens refresh on a timer',
+  },
 } as const;
 
 /** The header's state of the live stream, and a warning when the plant's PLC link is down. */
 export function LiveIndicator() {
-  const { connection, plc, plcError } = useLiveStatus();
+  const { connection, plc, plcError, refusal } = useLiveStatus();
   const state = states[connection];
   return (
     <>
@@ -31,7 +36,7 @@ export function LiveIndicator() {
           </span>
         </Tooltip>
       ) : null}
-      <Tooltip title={state.hint}>
+      <Tooltip title={refusal ?? state.hint}>
         <span
           className={styles.indicator}
           role="status"

@@ -13,6 +13,7 @@ import { useUsers } from '../api/get-users.ts';
 import { CreateUserModal } from '../components/create-user-modal.tsx';
 import { EditUserModal } from '../components/edit-user-modal.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
+import { SignInThrottles } from '../components/sign-in-throttles.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
 export function UsersPage() {
@@ -68,6 +69,7 @@ export function UsersPage() {
           />
         )}
       </Card>
+      <SignInThrottles />
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <EditUserModal user={editing} onClose={() => setEditing(undefined)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_HEARTBEAT_MS, Role, type RoleId } from '@roastery/contract';
+import { buildTestApp, eventually, type TestApp } from '../../../test/helper.ts';
+
+interface Stream {
+  status: number;
+  /** The refusal's message, when refused. */
+  message?: string;
+  reader?: ReadableStreamDefaultReader<string>;
+  close(): void;
+}
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await t?.close();
+  t = undefined;
+});
+
+async function listening(env: Record<string, string>) {
+  t = await buildTestApp(env);
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const tokens = new Map<RoleId, string>();
+  for (const role of [Role.Administrator, Role.Supervisor, Role.Operator] as const) {
+    tokens.set(role, await t.tokenFor(role));
+  }
+  const app = t;
+  const openStream = async (role: RoleId): Promise<Stream> => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}/api/live`, {
+      headers: { authorization: `Bearer ${tokens.get(role)}` },
+      signal: abort.signal,
+    });
+    if (res.status !== 200) {
+      const body = (await res.json()) as { message: string };
+      return { status: res.status, message: body.message, close: () => undefined };
+    }
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    // The first bytes arrive once the server has counted the stream.
+    await reader.read();
+    return { status: 200, reader, close: () => abort.abort() };
+  };
+  return { app, openStream };
+}
+
+describe('GET /api/live limits', () => {
+  it('holds the per-user limit exactly under simultaneous opens, and frees a place on close', async () => {
+    const { app, openStream } = await listening({ LIVE_MAX_STREAMS_PER_USER: '3' });
+    const streams = await Promise.all(Array.from({ length: 20 }, () => openStream(Role.Operator)));
+    const accepted = streams.filter((s) => s.status === 200);
+    const refused = streams.filter((s) => s.status !== 200);
+    expect(accepted).toHaveLength(3);
+    expect(refused).toHaveLength(17);
+    expect(new Set(refused.map((s) => s.status))).toEqual(new Set([429]));
+    expect(refused[0]?.message).toBe(
+      'This account already has 3 live connections open, the most allowed. Close a console tab or window that is no longer in use; meanwhile this one refreshes on a timer.',
+    );
+
+    // Another user is not held back by the operator's tabs.
+    const supervisor = await openStream(Role.Supervisor);
+    expect(supervisor.status).toBe(200);
+
+    accepted[0]?.close();
+    const again = await eventually(async () => {
+      const s = await openStream(Role.Operator);
+      return s.status === 200 ? s : undefined;
+    }, 'a place freed by a closed stream');
+    expect(again.status).toBe(200);
+    expect((await openStream(Role.Operator)).status).toBe(429);
+    expect(app.services.live.subscribers).toBe(4);
+    for (const s of [...accepted, again, supervisor]) s.close();
+  });
+
+  it('refuses streams beyond the total with 503, whoever asks', async () => {
+    const { openStream } = await listening({
+      LIVE_MAX_STREAMS_PER_USER: '3',
+      LIVE_MAX_STREAMS: '4',
+    });
+    const operator = await Promise.all([1, 2, 3].map(() => openStream(Role.Operator)));
+    const supervisor = await openStream(Role.Supervisor);
+    expect([...operator, supervisor].map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    const admin = await openStream(Role.Administrator);
+    expect(admin.status).toBe(503);
+    expect(admin.message).toBe(
+      'The console is serving the most live connections it allows (4). This screen refreshes on a timer and reconnects when one is free.',
+    );
+    for (const s of [...operator, supervisor]) s.close();
+  });
+});
+
+describe('GET /api/live heartbeat', () => {
+  it('writes a comment line on an idle stream at every interval', async () => {
+    // Only the interval timer is faked: the heartbeat is driven, never waited for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { openStream } = await listening({});
+    const stream = await openStream(Role.Operator);
+    const reader = stream.reader!;
+    for (let beat = 0; beat < 3; beat += 1) {
+      vi.advanceTimersByTime(LIVE_HEARTBEAT_MS);
+      const { value } = await reader.read();
+      expect(value).toBe(': heartbeat\n\n');
+    }
+    stream.close();
+  });
+});
