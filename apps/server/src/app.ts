@@ -23,9 +23,12 @@ import { userRoutes } from './modules/users/user-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { signingSecret } from './modules/auth/signing-secret.ts';
 import { LiveBus } from './modules/live/live-bus.ts';
+import { liveEventOf } from './modules/live/live-projection.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
-import { PlantRepository } from './modules/plant/plant-repository.ts';
-import { PlantRuntime } from './modules/plant/plant-runtime.ts';
+import { EventHub } from './plant/hub/event-hub.ts';
+import { RunSettlement } from './plant/settlement/run-settlement.ts';
+import { PlantRepository } from './plant/runtime/plant-repository.ts';
+import { PlantRuntime } from './plant/runtime/plant-runtime.ts';
 import { DeviceRepository } from './modules/devices/device-repository.ts';
 import { DeviceService } from './modules/devices/device-service.ts';
 import { deviceRoutes } from './modules/devices/device-routes.ts';
@@ -56,7 +59,7 @@ import { ProductRepository } from './modules/products/product-repository.ts';
 import { ProductService } from './modules/products/product-service.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
 import { WorkflowEngine, type RunEvent } from '@roastery/engine';
-import type { LiveEvent } from '@roastery/contract';
+import type { PlantEvent } from './plant/hub/plant-events.ts';
 import { WorkflowRepository } from './modules/workflows/workflow-repository.ts';
 import { WorkflowService } from './modules/workflows/workflow-service.ts';
 import { WorkflowRunService } from './modules/workflows/workflow-run-service.ts';
@@ -67,7 +70,7 @@ import { SettingsService } from './modules/settings/settings-service.ts';
 import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { DumpRepository } from './modules/dumps/dump-repository.ts';
 import { DumpService } from './modules/dumps/dump-service.ts';
-import { SimulatedCrew } from './modules/plant/simulated-crew.ts';
+import { SimulatedCrew } from './plant/runtime/simulated-crew.ts';
 import { dumpRoutes } from './modules/dumps/dump-routes.ts';
 import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
@@ -86,6 +89,7 @@ export interface Services {
   deviceStatuses: DeviceStatusService;
   simulator: SimulatorService;
   runtime: PlantRuntime;
+  hub: EventHub;
   live: LiveBus;
   plant: PlantRepository;
   ledger: LedgerService;
@@ -116,18 +120,17 @@ function clearTimer(timer: NodeJS.Timeout): () => void {
   return () => clearTimeout(timer);
 }
 
-/** The engine's run events, as the live stream carries them. */
-function liveWorkflowEvent(event: RunEvent): LiveEvent {
-  const base = { type: 'workflow' as const, workflow_id: event.workflow_id, run_id: event.run_id };
+/** The engine's run events, as the hub carries them. */
+function runEvent(event: RunEvent): PlantEvent {
+  const base = { type: 'run' as const, workflow_id: event.workflow_id, run_id: event.run_id };
   switch (event.type) {
     case 'state':
-      return { ...base, change: 'state', state: event.state };
+      return { ...base, change: 'state', state: event.state, error: event.error };
     case 'timeline':
       return { ...base, change: 'timeline', entry: event.entry };
     case 'status':
-      return { ...base, change: 'status' };
     case 'cleared':
-      return { ...base, change: 'cleared' };
+      return { ...base, change: event.type };
   }
 }
 
@@ -159,25 +162,34 @@ export async function createServices(
     throttle: new LoginThrottle({ ...config.login, now: signInClock }),
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
+  const hub = new EventHub({
+    onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
+  });
   const live = new LiveBus(config.live.maxStreams);
+  // The browser's stream is a projection of the hub, and the only reader of its format.
+  hub.subscribeAll((event) => {
+    const projected = liveEventOf(event);
+    if (projected) live.publish(projected);
+  });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
   const commandRepository = new CommandRepository(db);
   const alarmTextRepository = new AlarmTextRepository(db);
   const statusRepository = new DeviceStatusRepository(db);
-  const notifications = new NotificationService(new NotificationRepository(db), live);
+  const notifications = new NotificationService(new NotificationRepository(db), hub);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
   const ledger = new LedgerService(db, new LedgerRepository(), () =>
-    live.publish({ type: 'inventory', change: 'ledger', id: null }),
+    hub.publish({ type: 'ledger' }),
   );
+  const alarmTexts = new AlarmTextService(alarmTextRepository, deviceRepository, notifications);
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,
-    alarmTexts: alarmTextRepository,
+    alarmTexts,
     notifications,
     eventLog,
-    live,
+    hub,
     logger,
     deviceRefs: async () =>
       new Map(
@@ -185,11 +197,11 @@ export async function createServices(
       ),
   });
   const engine = new WorkflowEngine({
-    devices: new RuntimeDevicePort(runtime),
+    devices: new RuntimeDevicePort(runtime, hub),
     store: new DatabaseRunStore(db),
     workflows,
     clock: { now: () => Date.now(), setTimer: (ms, fn) => clearTimer(setTimeout(fn, ms)) },
-    events: { emit: (event) => live.publish(liveWorkflowEvent(event)) },
+    events: { emit: (event) => hub.publish(runEvent(event)) },
     notifier: {
       notify: (notice) => {
         void notifications
@@ -210,9 +222,8 @@ export async function createServices(
     engine,
     notifications,
     runtime,
-    crew: new SimulatedCrew(runtime.simulator),
-    live,
-    logger,
+    crew: new SimulatedCrew(runtime),
+    hub,
   });
   const transfers = new TransferService({
     repo: new TransferRepository(db),
@@ -221,10 +232,23 @@ export async function createServices(
     workflows,
     engine,
     runtime,
-    live,
+    hub,
     notifications,
     logger,
   });
+  const settlement = new RunSettlement({
+    hub,
+    currentRun: (workflowId) => {
+      const run = engine.currentRun(workflowId);
+      return run && { workflow_id: workflowId, run_id: run.id, state: run.state, error: run.error };
+    },
+    alarm: async (text) => {
+      await notifications.raise({ type: 'alarm', text, by: 'console' });
+    },
+    logger,
+  });
+  settlement.register('dump', dumps.settler());
+  settlement.register('transfer', transfers.settler());
   return {
     auth,
     settings,
@@ -237,12 +261,12 @@ export async function createServices(
     startPlant: async () => {
       await runtime.start();
       await engine.open();
-      await dumps.start();
-      await transfers.start();
+      await settlement.start();
+      transfers.start();
     },
     stopPlant: async () => {
       transfers.stop();
-      dumps.stop();
+      settlement.stop();
       await engine.close();
       await runtime.stop();
     },
@@ -265,10 +289,11 @@ export async function createServices(
       ledger,
     }),
     commands: new CommandService(commandRepository, deviceRepository),
-    alarmTexts: new AlarmTextService(alarmTextRepository, deviceRepository, notifications),
+    alarmTexts,
     deviceStatuses: new DeviceStatusService(statusRepository, commandRepository),
-    simulator: new SimulatorService(runtime.simulator),
+    simulator: new SimulatorService(runtime.simulator, () => runtime.catalog()),
     runtime,
+    hub,
     live,
     plant,
     ledger,

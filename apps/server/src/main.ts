@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { appVersion, buildApp, createServices } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
-import { seedDemoPlant } from './modules/plant/seed-demo-plant.ts';
+import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {

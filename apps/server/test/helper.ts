@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
-import { seedDemoPlant } from '../src/modules/plant/seed-demo-plant.ts';
+import { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const USER_PASSWORD = 'user-pass-123';
@@ -143,7 +143,7 @@ export async function eventually<T>(
   }
 }
 
-export { seedDemoPlant } from '../src/modules/plant/seed-demo-plant.ts';
+export { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
 
 let stockedLots = 0;
 

@@ -25,6 +25,11 @@ export class AlarmTextService {
     this.#notifications = notifications;
   }
 
+  /** The text an administrator gave a device's alarm code, if any. */
+  textFor(deviceRef: number, code: number): Promise<string | undefined> {
+    return this.#repo.textFor(deviceRef, code);
+  }
+
   async list(deviceCode: string): Promise<AlarmText[]> {
     const device = await requireDevice(this.#devices, deviceCode);
     return (await this.#repo.list(device.id)).map(present);

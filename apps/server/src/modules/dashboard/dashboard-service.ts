@@ -1,8 +1,7 @@
 import type { SiloStat } from '@roastery/contract';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
-import { readingByLabel } from '../plant/plant-readings.ts';
-import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 
 /**
  * The dashboard's Silo Bins Occupancy: the ledger's book weight next to the level the PLC
@@ -21,7 +20,7 @@ export class DashboardService {
     const contents = await this.#ledger.siloContents();
     return contents
       .map((c) => {
-        const measured = readingByLabel(this.#runtime, c.device_id, 'Occupancy');
+        const measured = this.#runtime.reading(c.device_id, 'occupancy');
         const level = measured ?? c.occupancy;
         const percentage =
           c.capacity && c.capacity > 0

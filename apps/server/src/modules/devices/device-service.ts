@@ -1,6 +1,5 @@
 import {
   CAPACITY_TYPE_IDS,
-  StandardCommand,
   stageNames,
   type CreateDeviceBody,
   type DeviceBlock,
@@ -23,8 +22,9 @@ import type { Principal } from '../auth/auth-service.ts';
 import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.ts';
 import type { DeviceStatusRepository } from '../device-statuses/device-status-repository.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
-import type { PlantRuntime } from '../plant/plant-runtime.ts';
-import type { PlantRepository } from '../plant/plant-repository.ts';
+import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { CommandRepository } from '../commands/command-repository.ts';
 import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
@@ -96,10 +96,12 @@ export class DeviceService {
     return { device_id: device.deviceId, command_kind: kind, command_id: commandId };
   }
 
-  #standardId(kind: 'binary' | 'input', label: string, tags: DeviceTagRow[]): number | undefined {
-    return tags.find(
-      (t) => t.kind === kind && this.#d.runtime.command(kind, t.commandId)?.label === label,
-    )?.commandId;
+  /** The id of a device's standard command, if the device has that command. */
+  #standardId(role: CommandRole, tags: DeviceTagRow[]): number | undefined {
+    const command = this.#d.runtime.catalog()?.commandFor(role);
+    return command && tags.some((t) => t.kind === command.kind && t.commandId === command.id)
+      ? command.id
+      : undefined;
   }
 
   /** The live picture of one device, from its tags and the gateway's cache. */
@@ -133,8 +135,8 @@ export class DeviceService {
       : tags.length
         ? worst(commands.map((c) => c.quality))
         : 'offline';
-    const modeId = this.#standardId('binary', StandardCommand.ManualModeActive, tags);
-    const alarmId = this.#standardId('input', StandardCommand.AlarmCode, tags);
+    const modeId = this.#standardId('manual-mode-active', tags);
+    const alarmId = this.#standardId('alarm-code', tags);
     const manual = commands.find((c) => c.kind === 'binary' && c.id === modeId)?.value === 1;
     const wanted = requested ?? manual;
     const alarmCode = commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0;
@@ -226,7 +228,7 @@ export class DeviceService {
       this.#d.devices.blocks(device.id),
     ]);
     const { summary, state } = await this.#summary(device, tags, requested, statuses);
-    const modeCommandId = this.#standardId('binary', StandardCommand.ManualMode, tags);
+    const modeCommandId = this.#standardId('manual-mode', tags);
     const strip = ({ kind: _k, owner: _o, ...c }: LiveCommand): DeviceCommand => c;
     const pick = (kind: 'binary' | 'input', owner: 'app' | 'plc') =>
       state.commands
@@ -471,7 +473,7 @@ export class DeviceService {
   async toggleMode(code: string, who: Principal): Promise<WriteReply> {
     const device = await requireDevice(this.#d.devices, code);
     const tags = await this.#d.devices.tags(device.id);
-    const modeId = this.#standardId('binary', StandardCommand.ManualMode, tags);
+    const modeId = this.#standardId('manual-mode', tags);
     const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
     if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
     const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
@@ -505,7 +507,7 @@ export class DeviceService {
     if (!tag || !def) throw notFound(`${device.name} has no ${kind} command ${commandId}.`);
     if (def.owner !== 'app')
       throw unprocessable(`${def.label} is reported by the PLC and cannot be written.`);
-    if (def.label === StandardCommand.ManualMode) {
+    if (this.#d.runtime.catalog()?.roleOf(kind, commandId) === 'manual-mode') {
       throw unprocessable('Use the Auto/Manual button to change the mode.');
     }
     const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));

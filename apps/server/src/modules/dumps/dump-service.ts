@@ -8,7 +8,6 @@ import {
   type DumpTarget,
   type DumpError,
   type DumpTargetType,
-  type LiveEvent,
   type WaitingDump,
 } from '@roastery/contract';
 import type { WorkflowEngine } from '@roastery/engine';
@@ -17,10 +16,10 @@ import type { Principal } from '../auth/auth-service.ts';
 import type { BeanRepository } from '../beans/bean-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
-import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
-import { readingByLabel } from '../plant/plant-readings.ts';
-import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { EndedRun, RunSettler } from '../../plant/settlement/run-settlement.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { DumpRepository, DumpRow } from './dump-repository.ts';
@@ -44,8 +43,7 @@ export interface DumpServiceDeps {
   runtime: PlantRuntime;
   /** The simulated plant's people; absent where nobody simulates them. */
   crew?: { tipBags(workflowDevices: string[], lbs: number): void };
-  live: LiveBus;
-  logger: { error(obj: object, msg: string): void };
+  hub: EventHub;
 }
 
 function present(r: DumpRow): Dump {
@@ -78,29 +76,9 @@ function present(r: DumpRow): Dump {
  */
 export class DumpService {
   readonly #d: DumpServiceDeps;
-  #unsubscribe: (() => void) | undefined;
 
   constructor(deps: DumpServiceDeps) {
     this.#d = deps;
-  }
-
-  /** Follows dumping runs to their end; also settles runs that ended while the console was down. */
-  async start(): Promise<void> {
-    this.#unsubscribe = this.#d.live.subscribe((event) => this.#onLive(event));
-    for (const row of await this.#d.repo.list({ statuses: ['acknowledged'] })) {
-      const run = row.dump.workflowId ? this.#d.engine.currentRun(row.dump.workflowId) : undefined;
-      if (
-        run &&
-        run.id === row.dump.runId &&
-        ['finished', 'failed', 'stopped'].includes(run.state)
-      ) {
-        await this.#settle(row.dump.runId, run.state, run.error);
-      }
-    }
-  }
-
-  stop(): void {
-    this.#unsubscribe?.();
   }
 
   async list(status: 'all' | 'finished' | DumpRow['dump']['status']): Promise<Dump[]> {
@@ -296,7 +274,7 @@ export class DumpService {
 
   /** A silo's level as the PLC weighs it, in hundredths; null when it has not reported. */
   #level(deviceCode: string): number | null {
-    const lbs = readingByLabel(this.#d.runtime, deviceCode, 'Occupancy');
+    const lbs = this.#d.runtime.reading(deviceCode, 'occupancy');
     return lbs === null ? null : toCenti(lbs);
   }
 
@@ -406,55 +384,53 @@ export class DumpService {
   }
 
   #changed(id: number): void {
-    this.#d.live.publish({ type: 'inventory', change: 'dump', id });
+    this.#d.hub.publish({ type: 'dump', id });
   }
 
-  #onLive(event: LiveEvent): void {
-    if (event.type !== 'workflow' || event.change !== 'state') return;
-    if (event.state !== 'finished' && event.state !== 'failed' && event.state !== 'stopped') return;
-    const error = event.state === 'finished' ? null : `The dumping workflow ${event.state}.`;
-    this.#settle(event.run_id, event.state, error).catch((err: unknown) =>
-      this.#d.logger.error({ err }, 'dump could not be settled'),
-    );
+  /** The dump's half of run settlement: a dump's run posts its lot into the target. */
+  settler(): RunSettler<DumpRow> {
+    return {
+      requestOf: async (runId) =>
+        (await this.#d.repo.list({ runId, statuses: ['acknowledged'] }))[0],
+      waiting: async () =>
+        (await this.#d.repo.list({ statuses: ['acknowledged'] })).map((r) => ({
+          workflowId: r.dump.workflowId,
+          runId: r.dump.runId,
+        })),
+      settle: (row, run) => this.#settle(row, run),
+      fail: async (row, reason) => {
+        await this.#d.repo.transition(row.dump.id, ['acknowledged'], {
+          status: 'failed',
+          error: reason,
+        });
+        this.#changed(row.dump.id);
+      },
+      describe: (row) => `Dump ${row.lotNumber} into ${row.deviceName}`,
+    };
   }
 
-  /** The run of an acknowledged dump ended: post the beans, or record why not. */
-  async #settle(runId: string | null, state: string, error: string | null): Promise<void> {
-    if (!runId) return;
-    const [row] = await this.#d.repo.list({ runId, statuses: ['acknowledged'] });
-    if (!row) return;
+  async #settle(row: DumpRow, run: EndedRun): Promise<void> {
     const d = row.dump;
-    if (state !== 'finished') {
+    if (run.state !== 'finished') {
       await this.#d.repo.transition(d.id, ['acknowledged'], {
         status: 'failed',
-        error: error ?? state,
+        error: `The dumping workflow ${run.state}.`,
       });
       this.#changed(d.id);
       return;
     }
-    try {
-      await this.#d.ledger.receive({
-        toDevice: d.targetDevice,
-        lotId: d.lotId,
-        lbs: fromCenti(d.centiLbs),
-        reason: 'dump',
-        dumpId: d.id,
-        ...(d.acknowledgedBy ? { userId: d.acknowledgedBy } : {}),
-      });
-      await this.#d.repo.transition(d.id, ['acknowledged'], {
-        status: 'completed',
-        completedAt: new Date(),
-      });
-      this.#changed(d.id);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.#d.repo.transition(d.id, ['acknowledged'], { status: 'failed', error: message });
-      this.#changed(d.id);
-      await this.#d.notifications.raise({
-        type: 'alarm',
-        text: `Dump ${row.lotNumber} into ${row.deviceName} ran but could not be booked: ${message}`,
-        by: 'console',
-      });
-    }
+    await this.#d.ledger.receive({
+      toDevice: d.targetDevice,
+      lotId: d.lotId,
+      lbs: fromCenti(d.centiLbs),
+      reason: 'dump',
+      dumpId: d.id,
+      ...(d.acknowledgedBy ? { userId: d.acknowledgedBy } : {}),
+    });
+    await this.#d.repo.transition(d.id, ['acknowledged'], {
+      status: 'completed',
+      completedAt: new Date(),
+    });
+    this.#changed(d.id);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type LotTrace, type OrderTrace } from '@roastery/contract';
 import { beans } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { seedDemoPlant } from '../plant/seed-demo-plant.ts';
+import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
 
 let t: TestApp;
 const dev: Record<string, number> = {};

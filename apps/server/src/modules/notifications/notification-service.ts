@@ -1,6 +1,6 @@
 import type { ActiveNotifications, Notification, NotificationType } from '@roastery/contract';
 import { notFound } from '../../lib/http-errors.ts';
-import type { LiveBus } from '../live/live-bus.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { NotificationRepository, NotificationRow } from './notification-repository.ts';
 
 export interface RaiseNotification {
@@ -31,11 +31,11 @@ export function presentNotification(row: NotificationRow, now = Date.now()): Not
 
 export class NotificationService {
   readonly #repo: NotificationRepository;
-  readonly #live: LiveBus;
+  readonly #hub: EventHub;
 
-  constructor(repo: NotificationRepository, live: LiveBus) {
+  constructor(repo: NotificationRepository, hub: EventHub) {
     this.#repo = repo;
-    this.#live = live;
+    this.#hub = hub;
   }
 
   /** Records a notification and pushes it live; returns undefined when its source is already active. */
@@ -93,13 +93,13 @@ export class NotificationService {
     const row = await this.#repo.findById(id);
     if (!row) throw notFound('Notification not found.');
     const n = presentNotification(row);
-    if (changed) this.#live.publish({ type: 'notification', notification: n });
+    if (changed) this.#hub.publish({ type: 'notification', notification: n });
     return n;
   }
 
   async acknowledgeAll(userId: number): Promise<number> {
     const count = await this.#repo.acknowledgeAll(userId);
-    if (count > 0) this.#live.publish({ type: 'notifications-acknowledged', count });
+    if (count > 0) this.#hub.publish({ type: 'notifications-acknowledged', count });
     return count;
   }
 
@@ -111,7 +111,7 @@ export class NotificationService {
     const row = await this.#repo.findById(id);
     if (!row) return undefined;
     const notification = presentNotification(row);
-    this.#live.publish({ type: 'notification', notification });
+    this.#hub.publish({ type: 'notification', notification });
     return notification;
   }
 }

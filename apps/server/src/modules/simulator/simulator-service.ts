@@ -1,16 +1,19 @@
 import type { SimulatorState } from '@roastery/contract';
 import type { Simulator } from '@roastery/simulator';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
-import type { PlantSimulatorHost } from '../plant/plant-simulator-host.ts';
+import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
+import type { PlantSimulatorHost } from '../../plant/runtime/plant-simulator-host.ts';
 
 const NOT_RUNNING = 'The plant simulator is not running: the console is connected to a real PLC.';
 
 /** /alarm/sim: try alarms and values on the simulated plant; refused when a real PLC is used. */
 export class SimulatorService {
   readonly #host: PlantSimulatorHost;
+  readonly #catalog: () => PlantCatalog | undefined;
 
-  constructor(host: PlantSimulatorHost) {
+  constructor(host: PlantSimulatorHost, catalog: () => PlantCatalog | undefined) {
     this.#host = host;
+    this.#catalog = catalog;
   }
 
   #require(): Simulator {
@@ -31,6 +34,7 @@ export class SimulatorService {
   state(): SimulatorState {
     const sim = this.#host.running;
     if (!sim) return { running: false, message: NOT_RUNNING, port: null, devices: [] };
+    const catalog = this.#catalog();
     return {
       running: true,
       message: null,
@@ -39,12 +43,13 @@ export class SimulatorService {
         .filter((d) => !d.virtual)
         .map((d) => {
           const tags = sim.store.tagsOf(d.device_id);
+          const alarm = tags.find(
+            (t) => catalog?.roleOf(t.command_kind, t.command_id) === 'alarm-code',
+          );
           return {
             device_id: d.device_id,
             device_name: d.device_name,
-            alarm_code: tags.some((t) => t.label === 'Alarm Code')
-              ? sim.store.get(d.device_id, 'Alarm Code')
-              : 0,
+            alarm_code: alarm ? sim.store.valueOf(alarm) : 0,
             values: tags.map((t) => ({
               label: t.label,
               kind: t.command_kind,

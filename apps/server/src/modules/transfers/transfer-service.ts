@@ -3,7 +3,6 @@ import {
   transferMessages,
   type ConveyorRoutes,
   type CreateTransferBody,
-  type LiveEvent,
   type SiloPrompt,
   type SiloContents,
   type Transfer,
@@ -15,10 +14,11 @@ import type { Principal } from '../auth/auth-service.ts';
 import type { BeanRepository } from '../beans/bean-repository.ts';
 import type { LedgerService, MoveInput } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
-import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
-import { commandIdByLabel, readingByLabel } from '../plant/plant-readings.ts';
-import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { EndedRun, RunSettler } from '../../plant/settlement/run-settlement.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type {
   RouteRow,
@@ -27,14 +27,12 @@ import type {
   TransferStatus,
 } from './transfer-repository.ts';
 
-/** The conveyor's commands, by label: the PLC selects routes by number and weighs what passes. */
-export const ConveyorLabel = {
-  source: 'Transfer Source',
-  target: 'Transfer Target',
-  weight: 'Transfer Weight',
-  moved: 'Transferred Weight',
-  state: 'Transfer State',
-} as const;
+/** The conveyor's commands: the PLC selects routes by number and weighs what passes. */
+const CONVEYOR_ROLES = {
+  source: 'transfer-source',
+  target: 'transfer-target',
+  weight: 'transfer-weight',
+} as const satisfies Record<string, CommandRole>;
 
 export interface TransferServiceDeps {
   repo: TransferRepository;
@@ -43,7 +41,7 @@ export interface TransferServiceDeps {
   workflows: WorkflowService;
   engine: WorkflowEngine;
   runtime: PlantRuntime;
-  live: LiveBus;
+  hub: EventHub;
   notifications: NotificationService;
   logger: { error(obj: object, msg: string): void };
 }
@@ -105,35 +103,25 @@ function present(r: TransferRow): Transfer {
  */
 export class TransferService {
   readonly #d: TransferServiceDeps;
-  #unsubscribe: (() => void)[] = [];
+  #unsubscribe: (() => void) | undefined;
 
   constructor(deps: TransferServiceDeps) {
     this.#d = deps;
   }
 
-  async start(): Promise<void> {
-    this.#unsubscribe = [
-      this.#d.live.subscribe((event) => this.#onLive(event)),
-      this.#d.runtime.onValue((value) => {
-        if (value.command_kind !== 'input') return;
-        if (value.command_id !== commandIdByLabel(this.#d.runtime, ConveyorLabel.state)) return;
-        this.#onConveyorState(value.device_id, value.value).catch((err: unknown) =>
-          this.#d.logger.error({ err }, 'transfer stall could not be recorded'),
-        );
-      }),
-    ];
-    for (const row of await this.#d.repo.list({ statuses: ['processing'] })) {
-      const { workflowId, runId } = row.transfer;
-      const run = workflowId ? this.#d.engine.currentRun(workflowId) : undefined;
-      if (run && run.id === runId && ['finished', 'failed', 'stopped'].includes(run.state)) {
-        await this.#settle(runId, run.state);
-      }
-    }
+  /** Follows the conveyors' transfer state, for the dashboard's empty-source prompt. */
+  start(): void {
+    this.#unsubscribe = this.#d.hub.subscribe('value', (value) => {
+      if (value.role !== 'transfer-state') return;
+      this.#onConveyorState(value.device_id, value.value).catch((err: unknown) =>
+        this.#d.logger.error({ err }, 'transfer stall could not be recorded'),
+      );
+    });
   }
 
   stop(): void {
-    for (const unsubscribe of this.#unsubscribe) unsubscribe();
-    this.#unsubscribe = [];
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
   }
 
   async list(status: 'pending' | 'completed' | 'all'): Promise<Transfer[]> {
@@ -292,9 +280,9 @@ export class TransferService {
     if (sourceNo === undefined || targetNo === undefined)
       throw conflict(`The route of transfer ${id} is no longer on its conveyor.`);
     const { workflowId, dynamic } = await this.#movingWorkflow(row.conveyorCode, {
-      [ConveyorLabel.source]: sourceNo,
-      [ConveyorLabel.target]: targetNo,
-      [ConveyorLabel.weight]: fromCenti(t.centiLbs),
+      [CONVEYOR_ROLES.source]: sourceNo,
+      [CONVEYOR_ROLES.target]: targetNo,
+      [CONVEYOR_ROLES.weight]: fromCenti(t.centiLbs),
     });
     const result = await this.#d.engine.start(workflowId, { who: who.fullName, dynamic });
     if (!result.ok) throw conflict(result.message);
@@ -316,9 +304,10 @@ export class TransferService {
    */
   async #movingWorkflow(
     conveyorCode: string,
-    values: Record<string, number>,
+    values: Partial<Record<CommandRole, number>>,
   ): Promise<{ workflowId: number; dynamic: Record<string, number> }> {
-    const labelOf = (commandId: number) => this.#d.runtime.command('input', commandId)?.label ?? '';
+    const catalog = this.#d.runtime.catalog();
+    const roleOf = (commandId: number) => catalog?.roleOf('input', commandId) ?? '';
     for (const entry of await this.#d.workflows.list('moving')) {
       const workflow = await this.#d.workflows.get(entry.id);
       const dynamicSteps = workflow.steps.filter(
@@ -326,14 +315,17 @@ export class TransferService {
           s.dynamic &&
           s.type === 'input' &&
           s.device_id.toLowerCase() === conveyorCode.toLowerCase() &&
-          labelOf(s.command_id) in values,
+          roleOf(s.command_id) in values,
       );
-      const labels = new Set(dynamicSteps.map((s) => labelOf(s.command_id)));
-      if (Object.keys(values).every((label) => labels.has(label))) {
+      const roles = new Set<string>(dynamicSteps.map((s) => roleOf(s.command_id)));
+      if (Object.keys(values).every((role) => roles.has(role))) {
         return {
           workflowId: workflow.id,
           dynamic: Object.fromEntries(
-            dynamicSteps.map((s) => [String(s.id), values[labelOf(s.command_id)] ?? 0]),
+            dynamicSteps.map((s) => {
+              const role = catalog?.roleOf('input', s.command_id);
+              return [String(s.id), (role && values[role]) ?? 0];
+            }),
           ),
         };
       }
@@ -560,7 +552,7 @@ export class TransferService {
 
   /** What the conveyor weighed across in its current or last run, in hundredths. */
   #measured(conveyorCode: string): number | null {
-    const lbs = readingByLabel(this.#d.runtime, conveyorCode, ConveyorLabel.moved);
+    const lbs = this.#d.runtime.reading(conveyorCode, 'transferred-weight');
     return lbs === null ? null : toCenti(lbs);
   }
 
@@ -597,54 +589,51 @@ export class TransferService {
     }
   }
 
-  #onLive(event: LiveEvent): void {
-    if (event.type !== 'workflow' || event.change !== 'state') return;
-    if (event.state !== 'finished' && event.state !== 'failed' && event.state !== 'stopped') return;
-    this.#settle(event.run_id, event.state).catch((err: unknown) =>
-      this.#d.logger.error({ err }, 'transfer could not be settled'),
-    );
+  /** The transfer's half of run settlement: a transfer's run books what the conveyor weighed. */
+  settler(): RunSettler<TransferRow> {
+    return {
+      requestOf: async (runId) => (await this.#d.repo.list({ runId, statuses: ['processing'] }))[0],
+      waiting: async () =>
+        (await this.#d.repo.list({ statuses: ['processing'] })).map((r) => ({
+          workflowId: r.transfer.workflowId,
+          runId: r.transfer.runId,
+        })),
+      settle: (row, run) => this.#settle(row, run),
+      fail: async (row, reason) => {
+        await this.#d.repo.update(row.transfer.id, ['processing'], {
+          status: 'failed',
+          error: reason,
+          stalledSince: null,
+        });
+        this.#changed(row.transfer.id);
+      },
+      describe: (row) => `Transfer ${row.transfer.id} from ${row.sourceName} to ${row.targetName}`,
+    };
   }
 
-  /** The run of a processing transfer ended: book what the conveyor weighed, or say why not. */
-  async #settle(runId: string | null, state: string): Promise<void> {
-    if (!runId) return;
-    const [row] = await this.#d.repo.list({ runId, statuses: ['processing'] });
-    if (!row) return;
+  /** Books what the conveyor weighed: all of it when the run finished, what moved when not. */
+  async #settle(row: TransferRow, run: EndedRun): Promise<void> {
     const t = row.transfer;
+    const finished = run.state === 'finished';
     const measured = this.#measured(row.conveyorCode);
-    const moved = measured ?? (state === 'finished' ? t.centiLbs : 0);
-    try {
-      if (moved > 0) await this.#book(row, moved, t.acknowledgedBy);
-      const error =
-        state !== 'finished'
-          ? `The moving workflow ${state} after ${formatCenti(moved)}.`
-          : measured === null
-            ? 'The PLC did not report the weight moved; the requested weight was booked.'
-            : null;
-      await this.#d.repo.update(t.id, ['processing'], {
-        status: state === 'finished' ? 'completed' : 'failed',
-        movedCenti: moved,
-        stalledSince: null,
-        completedAt: new Date(),
-        error,
-      });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await this.#d.repo.update(t.id, ['processing'], {
-        status: 'failed',
-        error: message,
-        stalledSince: null,
-      });
-      await this.#d.notifications.raise({
-        type: 'alarm',
-        text: `Transfer ${t.id} from ${row.sourceName} to ${row.targetName} ran but could not be booked: ${message}`,
-        by: 'console',
-      });
-    }
+    const moved = measured ?? (finished ? t.centiLbs : 0);
+    if (moved > 0) await this.#book(row, moved, t.acknowledgedBy);
+    const error = !finished
+      ? `The moving workflow ${run.state} after ${formatCenti(moved)}.`
+      : measured === null
+        ? 'The PLC did not report the weight moved; the requested weight was booked.'
+        : null;
+    await this.#d.repo.update(t.id, ['processing'], {
+      status: finished ? 'completed' : 'failed',
+      movedCenti: moved,
+      stalledSince: null,
+      completedAt: new Date(),
+      error,
+    });
     this.#changed(t.id);
   }
 
   #changed(id: number): void {
-    this.#d.live.publish({ type: 'inventory', change: 'transfer', id });
+    this.#d.hub.publish({ type: 'transfer', id });
   }
 }

@@ -1,13 +1,14 @@
 import type { CommandRef, PlantDefinition } from '@roastery/contract';
 import {
-  PlantCatalog,
+  PlantCatalog as CommandRanges,
   type CommandInfo,
   type DeviceInfo,
   type DevicePort,
   type DeviceReading,
   type WriteOutcome,
 } from '@roastery/engine';
-import type { PlantRuntime } from '../plant/plant-runtime.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 
 /**
  * The engine's view of the plant, over the console's PLC runtime: writes and readings go
@@ -15,18 +16,20 @@ import type { PlantRuntime } from '../plant/plant-runtime.ts';
  */
 export class RuntimeDevicePort implements DevicePort {
   readonly #runtime: PlantRuntime;
-  #catalog: { plant: PlantDefinition; catalog: PlantCatalog } | undefined;
+  readonly #hub: EventHub;
+  #ranges: { plant: PlantDefinition; ranges: CommandRanges } | undefined;
 
-  constructor(runtime: PlantRuntime) {
+  constructor(runtime: PlantRuntime, hub: EventHub) {
     this.#runtime = runtime;
+    this.#hub = hub;
   }
 
-  /** The catalog of the plant the runtime runs now; rebuilt after an address-map reload. */
-  #plant(): PlantCatalog | undefined {
+  /** The engine's command view of the plant the runtime runs now; rebuilt after a reload. */
+  #plant(): CommandRanges | undefined {
     const plant = this.#runtime.definition();
     if (!plant) return undefined;
-    if (this.#catalog?.plant !== plant) this.#catalog = { plant, catalog: new PlantCatalog(plant) };
-    return this.#catalog.catalog;
+    if (this.#ranges?.plant !== plant) this.#ranges = { plant, ranges: new CommandRanges(plant) };
+    return this.#ranges.ranges;
   }
 
   async write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome> {
@@ -48,7 +51,7 @@ export class RuntimeDevicePort implements DevicePort {
   }
 
   subscribe(listener: (ref: CommandRef, value: number | null) => void): () => void {
-    return this.#runtime.onValue((v) =>
+    return this.#hub.subscribe('value', (v) =>
       listener(
         { device_id: v.device_id, command_kind: v.command_kind, command_id: v.command_id },
         v.value,
@@ -57,7 +60,7 @@ export class RuntimeDevicePort implements DevicePort {
   }
 
   isManual(deviceId: string): boolean {
-    const ref = this.#plant()?.manualModeRef(deviceId);
+    const ref = this.#runtime.catalog()?.refOf(deviceId, 'manual-mode-active');
     return ref !== undefined && this.#runtime.value(ref)?.value === 1;
   }
 

@@ -9,7 +9,7 @@ import {
 } from '@roastery/db';
 import { inArray } from 'drizzle-orm';
 import type { PlantRepository } from './plant-repository.ts';
-import { seedDemoWorkflows } from '../workflows/seed-demo-workflows.ts';
+import { seedDemoWorkflows } from '../../modules/workflows/seed-demo-workflows.ts';
 
 /** Alarm texts a roaster's engineer would load into the demo plant's PLC documentation. */
 const alarmTextsByType: Record<number, [number, string][]> = {

@@ -6,12 +6,13 @@ import {
   type TagValue,
   type WriteRecord,
 } from '@roastery/plc';
-import { StandardCommand, type PlantCommand, type PlantDefinition } from '@roastery/contract';
+import type { PlantCommand, PlantDefinition } from '@roastery/contract';
 import type { PlcConfig } from '../../config.ts';
-import type { LiveBus } from '../live/live-bus.ts';
-import type { NotificationService } from '../notifications/notification-service.ts';
-import type { EventLogService } from '../events/event-log-service.ts';
-import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.ts';
+import type { NotificationService } from '../../modules/notifications/notification-service.ts';
+import type { EventLogService } from '../../modules/events/event-log-service.ts';
+import type { AlarmTextService } from '../../modules/alarm-texts/alarm-text-service.ts';
+import { PlantCatalog, type CommandRole } from '../catalog/plant-catalog.ts';
+import type { EventHub } from '../hub/event-hub.ts';
 import type { PlantRepository } from './plant-repository.ts';
 import { PlantSimulatorHost } from './plant-simulator-host.ts';
 
@@ -30,10 +31,10 @@ interface DeviceRef {
 export interface PlantRuntimeDeps {
   config: PlcConfig;
   plant: PlantRepository;
-  alarmTexts: AlarmTextRepository;
+  alarmTexts: AlarmTextService;
   notifications: NotificationService;
   eventLog: EventLogService;
-  live: LiveBus;
+  hub: EventHub;
   logger: FastifyBaseLogger;
   /** Looks devices up by plant code, for names in notifications and the log. */
   deviceRefs: () => Promise<Map<string, DeviceRef>>;
@@ -41,20 +42,16 @@ export interface PlantRuntimeDeps {
 
 /**
  * The console's side of the plant: one PLC gateway (and, with no PLC configured, the plant
- * simulator it talks to over loopback TCP), wired to notifications, the events log and the live
- * stream. Faults in the plant become alarms; none of them reach the caller as exceptions.
+ * simulator it talks to over loopback TCP), wired to notifications, the events log and the event
+ * hub. It holds the plant catalog of the address map it runs. Faults in the plant become alarms; none of them reach the caller as exceptions.
  */
 export class PlantRuntime {
   readonly #d: PlantRuntimeDeps;
   readonly #simulator: PlantSimulatorHost;
   #gateway: PlcGateway | undefined;
-  #commands = new Map<string, PlantCommand>();
   #devices = new Map<string, DeviceRef>();
-  #alarmCommandId: number | undefined;
-  #modeFeedbackId: number | undefined;
   #endpoint = '';
-  #definition: PlantDefinition | undefined;
-  readonly #valueListeners = new Set<(value: TagValue) => void>();
+  #catalog: PlantCatalog | undefined;
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
@@ -73,15 +70,8 @@ export class PlantRuntime {
       this.#d.deviceRefs(),
       plant.definition(config.unitId),
     ]);
-    this.#definition = definition;
-    this.#commands = new Map(commands.map((c) => [`${c.kind}/${c.id}`, c]));
+    this.#catalog = new PlantCatalog(definition);
     this.#devices = devices;
-    this.#alarmCommandId = commands.find(
-      (c) => c.kind === 'input' && c.label === StandardCommand.AlarmCode,
-    )?.id;
-    this.#modeFeedbackId = commands.find(
-      (c) => c.kind === 'binary' && c.label === StandardCommand.ManualModeActive,
-    )?.id;
 
     const endpoint = config.host
       ? { host: config.host, port: config.port }
@@ -114,7 +104,7 @@ export class PlantRuntime {
     await this.#simulator.stop();
   }
 
-  /** Applies a changed address map: the gateway restarts on the new tags. */
+  /** Applies a changed address map: the gateway restarts on the new tags, with a new catalog. */
   async reload(): Promise<void> {
     const gateway = this.#gateway;
     this.#gateway = undefined;
@@ -123,15 +113,25 @@ export class PlantRuntime {
     await this.start();
   }
 
-  /** The plant as loaded at the last start or reload (devices, commands, tags). */
-  definition(): PlantDefinition | undefined {
-    return this.#definition;
+  /** The catalog of the address map loaded at the last start or reload. */
+  catalog(): PlantCatalog | undefined {
+    return this.#catalog;
   }
 
-  /** Every scanned change, whichever gateway is current; survives reloads. */
-  onValue(listener: (value: TagValue) => void): () => void {
-    this.#valueListeners.add(listener);
-    return () => this.#valueListeners.delete(listener);
+  /** The plant as loaded at the last start or reload (devices, commands, tags). */
+  definition(): PlantDefinition | undefined {
+    return this.#catalog?.definition;
+  }
+
+  /**
+   * A device's value of a standard command, as last read from the PLC; null when the device has
+   * no such command or the PLC has not reported it while connected.
+   */
+  reading(deviceCode: string, role: CommandRole): number | null {
+    const ref = this.#catalog?.refOf(deviceCode, role);
+    const reading = ref && this.value(ref);
+    if (!reading || reading.quality === 'offline') return null;
+    return reading.value;
   }
 
   value(ref: TagRef): TagValue | undefined {
@@ -151,7 +151,7 @@ export class PlantRuntime {
   }
 
   command(kind: 'binary' | 'input', id: number): PlantCommand | undefined {
-    return this.#commands.get(`${kind}/${id}`);
+    return this.#catalog?.command(kind, id);
   }
 
   /** Starts a write; the result arrives later through the log, live stream and notifications. */
@@ -167,42 +167,36 @@ export class PlantRuntime {
     return {
       device: this.#devices.get(ref.device_id),
       label:
-        this.command(ref.command_kind, ref.command_id)?.label ??
+        this.#catalog?.labelOf(ref.command_kind, ref.command_id) ??
         `${ref.command_kind} ${ref.command_id}`,
     };
   }
 
   #wire(gateway: PlcGateway): void {
-    const { live, notifications, eventLog } = this.#d;
+    const { hub, notifications, eventLog } = this.#d;
     gateway.on('value', (v) => {
       if (this.#gateway !== gateway) return;
-      const isMode = v.command_kind === 'binary' && v.command_id === this.#modeFeedbackId;
-      live.publish({
-        type: 'device',
+      const role = this.#catalog?.roleOf(v.command_kind, v.command_id) ?? null;
+      hub.publish({
+        type: 'value',
         device_id: v.device_id,
-        change: isMode ? 'mode' : 'value',
         command_kind: v.command_kind,
         command_id: v.command_id,
+        role,
         value: v.value,
         quality: v.quality,
       });
-      for (const listener of this.#valueListeners) listener(v);
-      if (v.command_kind === 'input' && v.command_id === this.#alarmCommandId) {
+      if (role === 'alarm-code') {
         this.#safely('alarm', () => this.#onAlarmCode(v.device_id, v.value ?? 0));
       }
     });
     gateway.on('quality', (q) => {
       if (this.#gateway !== gateway) return;
-      live.publish({
-        type: 'device',
-        device_id: q.device_id,
-        change: 'quality',
-        quality: q.quality,
-      });
+      hub.publish({ type: 'device-quality', device_id: q.device_id, quality: q.quality });
     });
     gateway.on('state', (t) => {
       if (this.#gateway !== gateway) return;
-      live.publish({ type: 'plc', state: t.to, error: t.error ?? null });
+      hub.publish({ type: 'connection', state: t.to, error: t.error ?? null });
     });
     gateway.on('connection', (e) => {
       if (this.#gateway !== gateway) return;

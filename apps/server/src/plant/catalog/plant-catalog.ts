@@ -1,0 +1,120 @@
+import type {
+  CommandKind,
+  CommandRef,
+  PlantCommand,
+  PlantDefinition,
+  PlantDevice,
+  PlantTag,
+} from '@roastery/contract';
+
+/**
+ * What the console itself needs a command for, whatever the plant calls it. Code asks for a
+ * command by role; the label an administrator gave it is only for people.
+ */
+export type CommandRole =
+  | 'manual-mode'
+  | 'manual-mode-active'
+  | 'alarm-code'
+  | 'occupancy'
+  | 'scale-weight'
+  | 'transfer-source'
+  | 'transfer-target'
+  | 'transfer-weight'
+  | 'transferred-weight'
+  | 'transfer-state'
+  | 'start'
+  | 'running';
+
+/**
+ * The one place that knows which standard label plays which role (ADR 0010). A plant whose
+ * address map names these commands differently changes this table, nothing else.
+ */
+export const STANDARD_COMMANDS: Readonly<
+  Record<CommandRole, { kind: CommandKind; label: string }>
+> = {
+  'manual-mode': { kind: 'binary', label: 'Manual Mode' },
+  'manual-mode-active': { kind: 'binary', label: 'Manual Mode Active' },
+  'alarm-code': { kind: 'input', label: 'Alarm Code' },
+  occupancy: { kind: 'input', label: 'Occupancy' },
+  'scale-weight': { kind: 'input', label: 'Scale Weight' },
+  'transfer-source': { kind: 'input', label: 'Transfer Source' },
+  'transfer-target': { kind: 'input', label: 'Transfer Target' },
+  'transfer-weight': { kind: 'input', label: 'Transfer Weight' },
+  'transferred-weight': { kind: 'input', label: 'Transferred Weight' },
+  'transfer-state': { kind: 'input', label: 'Transfer State' },
+  start: { kind: 'binary', label: 'Start' },
+  running: { kind: 'binary', label: 'Running' },
+};
+
+const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;
+const tagKey = (ref: CommandRef) => `${ref.device_id}/${ref.command_kind}/${ref.command_id}`;
+
+/**
+ * Every lookup of devices, commands and tags, over one address map: by device code, by
+ * command id and by role. Immutable: a changed address map makes a new catalog.
+ */
+export class PlantCatalog {
+  readonly definition: PlantDefinition;
+  readonly #devices: Map<string, PlantDevice>;
+  readonly #commands: Map<string, PlantCommand>;
+  readonly #tags: Map<string, PlantTag>;
+  readonly #roles = new Map<string, CommandRole>();
+  readonly #byRole = new Map<CommandRole, PlantCommand>();
+
+  constructor(definition: PlantDefinition) {
+    this.definition = definition;
+    this.#devices = new Map(definition.devices.map((d) => [d.device_id, d]));
+    this.#commands = new Map(definition.commands.map((c) => [commandKey(c.kind, c.id), c]));
+    this.#tags = new Map(definition.tags.map((t) => [tagKey(t), t]));
+    for (const [role, standard] of Object.entries(STANDARD_COMMANDS) as [
+      CommandRole,
+      { kind: CommandKind; label: string },
+    ][]) {
+      const command = definition.commands.find(
+        (c) => c.kind === standard.kind && c.label === standard.label,
+      );
+      if (!command) continue;
+      this.#byRole.set(role, command);
+      this.#roles.set(commandKey(command.kind, command.id), role);
+    }
+  }
+
+  device(code: string): PlantDevice | undefined {
+    return this.#devices.get(code);
+  }
+
+  command(kind: CommandKind, id: number): PlantCommand | undefined {
+    return this.#commands.get(commandKey(kind, id));
+  }
+
+  /** A command's label for people, or its kind and id when the plant has no such command. */
+  labelOf(kind: CommandKind, id: number): string {
+    return this.command(kind, id)?.label ?? `${kind} ${id}`;
+  }
+
+  tag(ref: CommandRef): PlantTag | undefined {
+    return this.#tags.get(tagKey(ref));
+  }
+
+  /** The role a command plays, if it is one of the standard commands. */
+  roleOf(kind: CommandKind, id: number): CommandRole | undefined {
+    return this.#roles.get(commandKey(kind, id));
+  }
+
+  /** The plant's command for a role, if it has one. */
+  commandFor(role: CommandRole): PlantCommand | undefined {
+    return this.#byRole.get(role);
+  }
+
+  /** A device's tag for a role: undefined when the plant or the device has no such command. */
+  refOf(deviceCode: string, role: CommandRole): CommandRef | undefined {
+    const command = this.#byRole.get(role);
+    if (!command) return undefined;
+    const ref: CommandRef = {
+      device_id: deviceCode,
+      command_kind: command.kind,
+      command_id: command.id,
+    };
+    return this.#tags.has(tagKey(ref)) ? ref : undefined;
+  }
+}

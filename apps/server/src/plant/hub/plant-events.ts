@@ -1,0 +1,58 @@
+import type {
+  CommandKind,
+  Notification,
+  Quality,
+  RunState,
+  TimelineEntry,
+} from '@roastery/contract';
+import type { ConnectionState } from '@roastery/plc';
+import type { CommandRole } from '../catalog/plant-catalog.ts';
+
+/**
+ * The server's own events: what happened in the plant and in the books, in the server's terms.
+ * Every event is plain JSON (no dates, no class instances), so a transport between server
+ * instances can carry it as it is.
+ */
+export type PlantEvent =
+  /** A scanned value changed, or its quality did; `role` names a standard command. */
+  | {
+      type: 'value';
+      device_id: string;
+      command_kind: CommandKind;
+      command_id: number;
+      role: CommandRole | null;
+      value: number | null;
+      quality: Quality;
+    }
+  /** A device's values all took one quality at once (the PLC link was lost). */
+  | { type: 'device-quality'; device_id: string; quality: Quality }
+  | { type: 'connection'; state: ConnectionState; error: string | null }
+  /** A workflow run changed: its state (started, paused, finished, failed, ...) or its record. */
+  | {
+      type: 'run';
+      workflow_id: number;
+      run_id: string;
+      change: 'state';
+      state: RunState;
+      error: string | null;
+    }
+  | {
+      type: 'run';
+      workflow_id: number;
+      run_id: string;
+      change: 'timeline';
+      entry: TimelineEntry;
+    }
+  | { type: 'run'; workflow_id: number; run_id: string; change: 'status' | 'cleared' }
+  /** Beans moved on the ledger (one committed movement). */
+  | { type: 'ledger' }
+  | { type: 'dump'; id: number }
+  | { type: 'transfer'; id: number }
+  | { type: 'notification'; notification: Notification }
+  | { type: 'notifications-acknowledged'; count: number };
+
+export type PlantEventType = PlantEvent['type'];
+export type PlantEventOf<T extends PlantEventType> = Extract<PlantEvent, { type: T }>;
+
+/** The run states after which a run does nothing more until a person starts it again. */
+export const ENDED_RUN_STATES: readonly RunState[] = ['finished', 'failed', 'stopped'];

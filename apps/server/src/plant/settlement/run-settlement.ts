@@ -1,0 +1,104 @@
+import type { RunState } from '@roastery/contract';
+import type { EventHub } from '../hub/event-hub.ts';
+import { ENDED_RUN_STATES } from '../hub/plant-events.ts';
+
+/** A workflow run that will do nothing more: finished, failed or stopped. */
+export interface EndedRun {
+  workflow_id: number;
+  run_id: string;
+  state: RunState;
+  error: string | null;
+}
+
+/** What started runs: each owner settles its own. Roasting batches will be the third. */
+export type RunOwner = 'dump' | 'transfer';
+
+/**
+ * The owner's half of settling a run: which of its open requests a run belongs to and what
+ * the run means for it. The settlement around it is the same for every owner.
+ */
+export interface RunSettler<Request> {
+  /** The open request the run was started for, if this owner started it. */
+  requestOf(runId: string): Promise<Request | undefined>;
+  /** Open requests with the run they wait on, to settle runs that ended while the server was down. */
+  waiting(): Promise<{ workflowId: number | null; runId: string | null }[]>;
+  /** Books what the run did and closes the request: completed if it finished, failed if not. */
+  settle(request: Request, run: EndedRun): Promise<void>;
+  /** Marks the request failed when what the run did could not be booked. */
+  fail(request: Request, reason: string): Promise<void>;
+  /** Names the request for people, e.g. 'Dump L-1 into Green Silo 1'. */
+  describe(request: Request): string;
+}
+
+export interface RunSettlementDeps {
+  hub: EventHub;
+  /** The engine's current run of a workflow, to find runs that ended while nobody listened. */
+  currentRun: (workflowId: number) => EndedRun | undefined;
+  alarm: (text: string) => Promise<void>;
+  logger: { error(obj: object, msg: string): void };
+}
+
+/**
+ * One run settlement for everything that starts workflow runs: when a run ends, the owner whose
+ * request started it books it on the ledger; a run that failed or was stopped, or whose booking
+ * was refused, marks the request failed and raises an alarm.
+ */
+export class RunSettlement {
+  readonly #d: RunSettlementDeps;
+  readonly #settlers = new Map<RunOwner, RunSettler<unknown>>();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(deps: RunSettlementDeps) {
+    this.#d = deps;
+  }
+
+  register<Request>(owner: RunOwner, settler: RunSettler<Request>): void {
+    // The settlement hands each settler only the requests it found itself.
+    this.#settlers.set(owner, settler as RunSettler<unknown>);
+  }
+
+  /** Follows run ends on the hub, after settling the runs that ended while it did not. */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.#d.hub.subscribe('run', (event) => {
+      if (event.change !== 'state' || !ENDED_RUN_STATES.includes(event.state)) return;
+      this.settle(event).catch((err: unknown) =>
+        this.#d.logger.error({ err, run: event.run_id }, 'run could not be settled'),
+      );
+    });
+    for (const settler of this.#settlers.values()) {
+      for (const { workflowId, runId } of await settler.waiting()) {
+        const run = workflowId === null ? undefined : this.#d.currentRun(workflowId);
+        if (run && run.run_id === runId && ENDED_RUN_STATES.includes(run.state)) {
+          await this.settle(run);
+        }
+      }
+    }
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  /** Settles one ended run with the owner that started it; a run nobody owns is left alone. */
+  async settle(run: EndedRun): Promise<void> {
+    for (const settler of this.#settlers.values()) {
+      const request = await settler.requestOf(run.run_id);
+      if (request === undefined) continue;
+      try {
+        await settler.settle(request, run);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        await settler.fail(request, message);
+        await this.#d.alarm(`${settler.describe(request)} ran but could not be booked: ${message}`);
+        return;
+      }
+      if (run.state !== 'finished') {
+        await this.#d.alarm(
+          `${settler.describe(request)} did not finish: its workflow ${run.state}${run.error ? ` (${run.error})` : ''}.`,
+        );
+      }
+      return;
+    }
+  }
+}
