@@ -77,6 +77,60 @@ const webLayers = {
   },
 };
 
+/**
+ * Server layering: a business module (src/modules/<area>) reaches another area only through its
+ * service, never its repository; the plant layer (src/plant) reaches business areas only through
+ * their services too. Repositories are each area's own.
+ */
+/**
+ * Crossings that predate the rule, by importing file and imported area. Each is named so that no
+ * new one can appear unnoticed; one that is routed through its service leaves this list.
+ */
+const knownRepositoryCrossings = new Set([
+  'modules/alarm-texts/alarm-text-service.ts -> modules/devices',
+  'modules/auth/auth-service.ts -> modules/users',
+  'modules/commands/command-service.ts -> modules/devices',
+  'modules/device-statuses/device-status-service.ts -> modules/commands',
+  'modules/devices/device-service.ts -> modules/alarm-texts',
+  'modules/devices/device-service.ts -> modules/device-statuses',
+  'modules/devices/device-service.ts -> modules/commands',
+  'modules/devices/tag-allocation.ts -> modules/commands',
+  'modules/dumps/dump-service.ts -> modules/beans',
+  'modules/transfers/transfer-service.ts -> modules/beans',
+]);
+
+const serverLayers = {
+  meta: { type: 'problem', messages: { repository: '{{message}}' } },
+  create(context) {
+    const file = context.filename;
+    const src = resolve('apps/server/src');
+    const areaOf = (path) => {
+      const parts = relative(src, path).split(sep);
+      return parts[0] === 'modules' || parts[0] === 'plant' ? `${parts[0]}/${parts[1]}` : parts[0];
+    };
+    const from = areaOf(file);
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = resolve(dirname(file), source);
+        if (!/-repository\.ts$/.test(target)) return;
+        const to = areaOf(target);
+        if (to === from || !to.startsWith('modules/')) return;
+        const crossing = `${relative(src, file).split(sep).join('/')} -> ${to}`;
+        if (knownRepositoryCrossings.has(crossing)) return;
+        context.report({
+          node,
+          messageId: 'repository',
+          data: {
+            message: `src/${from} must not import ${to}'s repository: call its service (docs/architecture.md).`,
+          },
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -111,6 +165,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'local/web-layers': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/app.ts'],
+    plugins: { server: { rules: { layers: serverLayers } } },
+    rules: { 'server/layers': 'error' },
   },
   ...Object.entries(allowedPackages).map(([folder, allowed]) => packageBoundary(folder, allowed)),
   {
