@@ -15,7 +15,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/*.test.ts',
+          ],
           exclude: ['packages/db/**', '**/node_modules/**'],
           testTimeout: 30_000,
         },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -32,6 +32,17 @@ async function indexTemplate(root: string): Promise<{ html: string; placeholder:
 }
 
 /**
+ * Vite writes only content-hashed names under assets/: a new build gives a changed file a new
+ * name, so a browser may keep these for a year without asking. Anything else (the favicon, files
+ * from public/) keeps its name across builds and is revalidated on every use.
+ */
+function cacheControlOf(root: string, file: string): string {
+  return relative(root, file).startsWith(`assets${sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
  * Serves the built web app. Any GET or HEAD outside /api that is not a file gets index.html, so
  * the browser's client-side routes (/orders-pending, /admin/users, ...) load on refresh.
  */
@@ -46,13 +57,17 @@ export const webApp = fp(
         .header('cache-control', 'no-store')
         .send(html.replaceAll(placeholder, styleNonce(reply.raw)));
 
-    // index.html on disk holds the placeholder, not a nonce: it is only ever sent rendered, by
-    // the not-found handler below (for /, /index.html and every client route).
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
       index: false,
-      globIgnore: ['index.html'],
+      // index.html on disk holds the placeholder, not a nonce: it is only ever sent rendered, by
+      // the not-found handler below (for /, /index.html and every client route). The build's
+      // .br and .gz copies are sent in place of their originals, never under their own names.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(opts.root, file)),
     });
     app.setNotFoundHandler((request, reply) => {
       const page = request.method === 'GET' || request.method === 'HEAD';

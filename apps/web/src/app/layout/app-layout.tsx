@@ -28,7 +28,6 @@ export function AppLayout() {
         onCollapse={setCollapsed}
         breakpoint="lg"
         width={232}
-        className={styles.sider}
       >
         <div className={styles.siderInner}>
           <div className={styles.brand}>
