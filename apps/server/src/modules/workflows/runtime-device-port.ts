@@ -3,6 +3,7 @@ import {
   PlantCatalog,
   type CommandInfo,
   type DeviceInfo,
+  type DeviceMode,
   type DevicePort,
   type DeviceReading,
   type WriteOutcome,
@@ -56,9 +57,12 @@ export class RuntimeDevicePort implements DevicePort {
     );
   }
 
-  isManual(deviceId: string): boolean {
+  mode(deviceId: string): DeviceMode {
     const ref = this.#plant()?.manualModeRef(deviceId);
-    return ref !== undefined && this.#runtime.value(ref)?.value === 1;
+    if (ref === undefined) return 'auto';
+    const reading = this.#runtime.value(ref);
+    if (!reading || reading.quality === 'offline' || reading.value === null) return 'unknown';
+    return reading.value === 1 ? 'manual' : 'auto';
   }
 
   device(deviceId: string): DeviceInfo | undefined {
