@@ -42,6 +42,7 @@ const envSchema = z.object({
   PLC_SCAN_INTERVAL: durationMs.default(250),
   PLC_REQUEST_TIMEOUT: durationMs.default(1000),
   PLC_CONFIRM_TIMEOUT: durationMs.default(3000),
+  PLC_RECONNECT_MAX: durationMs.refine((ms) => ms >= 100, 'must be at least 100ms').default(1000),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -82,6 +83,8 @@ export interface PlcConfig {
   scanIntervalMs: number;
   requestTimeoutMs: number;
   confirmTimeoutMs: number;
+  /** Longest wait between two reconnect attempts while the PLC stays away. */
+  reconnectMaxMs: number;
   /** Loopback port of the in-process simulator; 0 picks a free one. */
   simulatorPort: number;
 }
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scanIntervalMs: e.PLC_SCAN_INTERVAL,
       requestTimeoutMs: e.PLC_REQUEST_TIMEOUT,
       confirmTimeoutMs: e.PLC_CONFIRM_TIMEOUT,
+      reconnectMaxMs: e.PLC_RECONNECT_MAX,
       simulatorPort: e.SIMULATOR_PORT,
     },
   };

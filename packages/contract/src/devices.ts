@@ -42,8 +42,11 @@ export const deviceSummary = z.object({
   device_features: z.array(deviceFeature),
   occupancy: z.number(),
   capacity: z.number().nullable(),
-  /** True when the PLC confirms manual mode. */
-  manual: z.boolean(),
+  /**
+   * True when the PLC confirms manual mode, false for auto; null while the PLC does not report
+   * the device (quality 'offline'): the mode is then unknown, never taken for auto.
+   */
+  manual: z.boolean().nullable(),
   /** False while a requested mode switch waits for the PLC's confirmation. */
   isSwitched: z.boolean(),
   alarm: z.string().nullable(),
@@ -74,7 +77,8 @@ export type DeviceBlock = z.infer<typeof deviceBlock>;
 
 export const deviceDetail = z.object({
   device: deviceSummary,
-  manual: z.boolean(),
+  /** As in the summary: null while the mode is unknown. */
+  manual: z.boolean().nullable(),
   isSwitched: z.boolean(),
   /** The mode the console last asked for. */
   requestedManual: z.boolean(),

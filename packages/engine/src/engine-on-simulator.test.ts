@@ -161,7 +161,7 @@ describe('WorkflowEngine on the plant simulator through the PLC gateway', () => 
     expect(await t.gateway.write({ ...manual, who: 'operator', value: 1 })).toMatchObject({
       result: 'ok',
     });
-    await vi.waitFor(() => expect(t.devices.isManual('R1')).toBe(true), eventually);
+    await vi.waitFor(() => expect(t.devices.mode('R1')).toBe('manual'), eventually);
 
     const refused = await engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
     expect(refused).toMatchObject({ ok: false, message: MANUAL_MODE_REFUSAL, devices: ['R1'] });

@@ -5,6 +5,7 @@ export type {
   Clock,
   CommandInfo,
   DeviceInfo,
+  DeviceMode,
   DevicePort,
   DeviceReading,
   EngineNotice,
@@ -27,6 +28,8 @@ export { compare } from './wait-conditions.ts';
 export {
   MANUAL_MODE_REFUSAL,
   MANUAL_MODE_RESUME_REFUSAL,
+  UNKNOWN_MODE_REFUSAL,
+  UNKNOWN_MODE_RESUME_REFUSAL,
   WorkflowEngine,
   type Refusal,
   type ResetResult,

@@ -22,6 +22,12 @@ export interface DeviceReading {
   quality: 'good' | 'stale' | 'offline';
 }
 
+/**
+ * A device's mode as its PLC reports it; 'unknown' while the PLC does not report it (the link
+ * is down), which is never taken for auto.
+ */
+export type DeviceMode = 'auto' | 'manual' | 'unknown';
+
 export interface DeviceInfo {
   device_id: string;
   device_name: string;
@@ -54,8 +60,8 @@ export interface DevicePort {
   feedbackOf(ref: CommandRef): CommandRef;
   /** Called on every scanned change of any command, a device's mode included. */
   subscribe(listener: (ref: CommandRef, value: number | null) => void): () => void;
-  /** The PLC reports the device in manual mode. */
-  isManual(deviceId: string): boolean;
+  /** 'auto' for a device without a mode feedback. */
+  mode(deviceId: string): DeviceMode;
   /** Undefined when no such device exists. */
   device(deviceId: string): DeviceInfo | undefined;
   /** Undefined when the command is not one of the device's type (or the device has no tags). */

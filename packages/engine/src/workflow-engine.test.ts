@@ -18,7 +18,12 @@ import {
   waitOn,
   workflowOf,
 } from './testing/index.ts';
-import { MANUAL_MODE_REFUSAL, WorkflowEngine } from './workflow-engine.ts';
+import {
+  MANUAL_MODE_REFUSAL,
+  UNKNOWN_MODE_REFUSAL,
+  UNKNOWN_MODE_RESUME_REFUSAL,
+  WorkflowEngine,
+} from './workflow-engine.ts';
 
 const bin = (device_id: string, command_id: number): CommandRef => ({
   device_id,
@@ -195,6 +200,24 @@ describe('WorkflowEngine', () => {
     expect(t.engine.currentRun(1)).toBeUndefined();
   });
 
+  it('refuses to start while the PLC does not report the mode of a device, naming it', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    t.devices.setOffline('R1', true);
+    const result = await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'unknown_mode',
+      message: `${UNKNOWN_MODE_REFUSAL} Unknown: R1 (Roaster 1).`,
+      devices: ['R1'],
+    });
+    expect(t.devices.writes).toEqual([]);
+    expect(t.engine.currentRun(1)).toBeUndefined();
+
+    t.devices.setOffline('R1', false);
+    expect((await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } })).ok).toBe(true);
+  });
+
   it('pauses when a device switches to manual mid-run, writes nothing, and goes on back in auto', async () => {
     const t = setup([siloToRoaster]);
     await t.engine.open();
@@ -315,6 +338,13 @@ describe('WorkflowEngine', () => {
     t.devices.setManual('R1', true);
     expect(await engine.resume(1, 'bob')).toMatchObject({ ok: false, reason: 'manual' });
     t.devices.setManual('R1', false);
+    t.devices.setOffline('R1', true);
+    expect(await engine.resume(1, 'bob')).toMatchObject({
+      ok: false,
+      reason: 'unknown_mode',
+      message: `${UNKNOWN_MODE_RESUME_REFUSAL} Unknown: R1 (Roaster 1).`,
+    });
+    t.devices.setOffline('R1', false);
     expect((await engine.resume(1, 'bob')).ok).toBe(true);
     t.devices.set(bin('R1', B.ChargeGateOpened), 1);
     t.devices.set(input('R1', I.GreenWeight), 300);

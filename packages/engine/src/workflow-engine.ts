@@ -33,6 +33,10 @@ export const MANUAL_MODE_REFUSAL =
   'This workflow cannot be started. Some of the devices are in manual mode.';
 export const MANUAL_MODE_RESUME_REFUSAL =
   'This workflow cannot be resumed. Some of the devices are in manual mode.';
+export const UNKNOWN_MODE_REFUSAL =
+  'This workflow cannot be started. The PLC does not report the mode of some of the devices (is it connected?).';
+export const UNKNOWN_MODE_RESUME_REFUSAL =
+  'This workflow cannot be resumed. The PLC does not report the mode of some of the devices (is it connected?).';
 
 export interface WorkflowEngineOptions {
   devices: DevicePort;
@@ -48,10 +52,18 @@ export interface WorkflowEngineOptions {
 /** Why a call was refused; the server maps `reason` to a status (404, 409, 422). */
 export interface Refusal {
   ok: false;
-  reason: 'not_found' | 'invalid' | 'busy' | 'manual' | 'locked' | 'not_active' | 'not_ended';
+  reason:
+    | 'not_found'
+    | 'invalid'
+    | 'busy'
+    | 'manual'
+    | 'unknown_mode'
+    | 'locked'
+    | 'not_active'
+    | 'not_ended';
   message: string;
   problems?: WorkflowProblem[];
-  /** The devices behind a 'manual' or 'locked' refusal. */
+  /** The devices behind a 'manual', 'unknown_mode' or 'locked' refusal. */
   devices?: string[];
 }
 
@@ -190,10 +202,8 @@ export class WorkflowEngine {
         message: `Workflow '${workflow.name}' already has a run under way (run ${previous.run.id}, ${previous.run.state}).`,
       };
     }
-    const manual = workflowDevices(workflow.steps).filter((d) => this.#devices.isManual(d));
-    if (manual.length > 0) {
-      return { ok: false, reason: 'manual', message: MANUAL_MODE_REFUSAL, devices: manual };
-    }
+    const modeRefusal = this.#modeRefusal(workflowDevices(workflow.steps), 'start');
+    if (modeRefusal) return modeRefusal;
     const runId = this.#newRunId();
     const conflict = this.#locks.conflict(drivenDevices(workflow.steps), runId);
     if (conflict) {
@@ -254,10 +264,8 @@ export class WorkflowEngine {
       };
     }
     const { run } = live;
-    const manual = this.#manualDevices(run);
-    if (manual.length > 0) {
-      return { ok: false, reason: 'manual', message: MANUAL_MODE_RESUME_REFUSAL, devices: manual };
-    }
+    const modeRefusal = this.#modeRefusal(this.#remainingDevices(run), 'resume');
+    if (modeRefusal) return modeRefusal;
     this.#transition(live, 'running');
     const step = run.steps[run.current_step];
     const from = step ? ` from ${stepName(this.#devices, step, run.current_step)}` : '';
@@ -285,8 +293,11 @@ export class WorkflowEngine {
     const writes: ResetWrite[] = [];
     for (const ref of live.run.touched) {
       const holder = this.#locks.holderOf(ref.device_id);
-      if (this.#devices.isManual(ref.device_id)) {
+      const mode = this.#devices.mode(ref.device_id);
+      if (mode === 'manual') {
         writes.push({ ref, result: 'skipped', error: `${ref.device_id} is in manual mode` });
+      } else if (mode === 'unknown') {
+        writes.push({ ref, result: 'skipped', error: `the mode of ${ref.device_id} is unknown` });
       } else if (holder) {
         writes.push({ ref, result: 'skipped', error: `driven by run ${holder.run_id}` });
       } else {
@@ -539,11 +550,36 @@ export class WorkflowEngine {
     }
   }
 
-  /** Devices of the run's remaining steps (written or waited on) now in manual mode. */
+  /** Devices of the run's remaining steps (written or waited on). */
+  #remainingDevices(run: WorkflowRun): string[] {
+    return workflowDevices(run.steps.slice(run.current_step));
+  }
+
+  /** Those of them now in manual mode. */
   #manualDevices(run: WorkflowRun): string[] {
-    return workflowDevices(run.steps.slice(run.current_step)).filter((d) =>
-      this.#devices.isManual(d),
-    );
+    return this.#remainingDevices(run).filter((d) => this.#devices.mode(d) === 'manual');
+  }
+
+  /**
+   * A run starts (or resumes) only on devices known to be in auto: one in manual mode belongs
+   * to a person, and one whose mode the PLC does not report might.
+   */
+  #modeRefusal(devices: string[], action: 'start' | 'resume'): Refusal | undefined {
+    const unknown = devices.filter((d) => this.#devices.mode(d) === 'unknown');
+    if (unknown.length > 0) {
+      const names = unknown.map((d) => this.#deviceLabel(d)).join(', ');
+      const message = action === 'start' ? UNKNOWN_MODE_REFUSAL : UNKNOWN_MODE_RESUME_REFUSAL;
+      return {
+        ok: false,
+        reason: 'unknown_mode',
+        message: `${message} Unknown: ${names}.`,
+        devices: unknown,
+      };
+    }
+    const manual = devices.filter((d) => this.#devices.mode(d) === 'manual');
+    if (manual.length === 0) return undefined;
+    const message = action === 'start' ? MANUAL_MODE_REFUSAL : MANUAL_MODE_RESUME_REFUSAL;
+    return { ok: false, reason: 'manual', message, devices: manual };
   }
 
   #fail(live: LiveRun, message: string, deviceId: string | null = null): false {

@@ -26,11 +26,25 @@ export interface BackoffOptions {
   jitter?: number;
 }
 
+/**
+ * A console has one link to one PLC on its LAN, so a retry a second costs one refused TCP
+ * connect: nothing next to how long a plant waits blind after its PLC is back. The cap is
+ * therefore short (a returning PLC is seen within about a second) and the jitter keeps several
+ * consoles on one PLC from retrying in step.
+ */
 export const BACKOFF_DEFAULTS: Required<BackoffOptions> = {
-  minMs: 500,
-  maxMs: 30_000,
+  minMs: 250,
+  maxMs: 1_000,
   factor: 2,
   jitter: 0.2,
+};
+
+/** Calls fn once after ms; returns a function that cancels it. */
+export type SetTimer = (ms: number, fn: () => void) => () => void;
+
+const realTimer: SetTimer = (ms, fn) => {
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
 };
 
 export interface StateTransition {
@@ -70,6 +84,8 @@ export interface SupervisorOptions {
   connect: () => Promise<void>;
   backoff?: BackoffOptions;
   random?: () => number;
+  /** Schedules retries; tests drive it by hand rather than wait out a backoff. */
+  setTimer?: SetTimer;
 }
 
 /**
@@ -81,9 +97,10 @@ export class ConnectionSupervisor extends TypedEmitter<SupervisorEvents> {
   readonly #connect: () => Promise<void>;
   readonly #backoff: Required<BackoffOptions>;
   readonly #random: () => number;
+  readonly #setTimer: SetTimer;
   #state: ConnectionState = 'disconnected';
   #attempt = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #cancelTimer: (() => void) | undefined;
   /** Identifies the current connect attempt, so a late answer from an old one is ignored. */
   #epoch = 0;
 
@@ -92,6 +109,7 @@ export class ConnectionSupervisor extends TypedEmitter<SupervisorEvents> {
     this.#connect = options.connect;
     this.#backoff = { ...BACKOFF_DEFAULTS, ...options.backoff };
     this.#random = options.random ?? Math.random;
+    this.#setTimer = options.setTimer ?? realTimer;
     if (this.#backoff.minMs < 0 || this.#backoff.maxMs < this.#backoff.minMs) {
       throw new RangeError('Backoff needs 0 <= minMs <= maxMs');
     }
@@ -128,7 +146,7 @@ export class ConnectionSupervisor extends TypedEmitter<SupervisorEvents> {
   }
 
   #beginAttempt(): void {
-    this.#timer = undefined;
+    this.#cancelTimer = undefined;
     this.#epoch += 1;
     const epoch = this.#epoch;
     this.#transition('connecting', {});
@@ -157,12 +175,12 @@ export class ConnectionSupervisor extends TypedEmitter<SupervisorEvents> {
     this.#clearTimer();
     this.#epoch += 1;
     this.#transition('backoff', { delayMs, error });
-    this.#timer = setTimeout(() => this.#beginAttempt(), delayMs);
+    this.#cancelTimer = this.#setTimer(delayMs, () => this.#beginAttempt());
   }
 
   #clearTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
   }
 
   #transition(to: ConnectionState, details: { delayMs?: number; error?: string }): void {

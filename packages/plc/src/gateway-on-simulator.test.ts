@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoPlant, type CommandKind } from '@roastery/contract';
 import { startSimulator, type Simulator, type SimulatorOptions } from '@roastery/simulator';
+import { BACKOFF_DEFAULTS, type SetTimer } from './connection-supervisor.ts';
 import type { DeviceQuality } from './device-state-cache.ts';
 import { PlcGateway, type ConnectionEvent, type PlcGatewayConfig } from './plc-gateway.ts';
 import { trackUnhandledRejections, waitFor } from './testing/wait-for.ts';
@@ -23,7 +24,11 @@ const commandId = (kind: CommandKind, label: string) => {
 };
 
 async function setup(
-  options: { simulator?: SimulatorOptions; config?: Partial<PlcGatewayConfig> } = {},
+  options: {
+    simulator?: SimulatorOptions;
+    config?: Partial<PlcGatewayConfig>;
+    setTimer?: SetTimer;
+  } = {},
 ) {
   const unhandled = trackUnhandledRejections();
   let simulator: Simulator | undefined = await startSimulator({ seed: 7, ...options.simulator });
@@ -39,6 +44,7 @@ async function setup(
       ...options.config,
     },
     plant: demoPlant,
+    ...(options.setTimer ? { setTimer: options.setTimer } : {}),
   });
   const events = {
     connection: [] as ConnectionEvent[],
@@ -180,5 +186,39 @@ describe('PlcGateway against the plant simulator', () => {
     expect(gateway.health()).toMatchObject({ state: 'connected', alarm: false });
     const r1 = events.qualities.filter((q) => q.device_id === 'R1').map((q) => q.quality);
     expect(r1).toEqual(['good', 'offline', 'good']);
+  });
+
+  it('is connected again within one capped retry after a long outage', async () => {
+    // The test fires the reconnect timers itself: many failed attempts without waiting them out.
+    const retries: { ms: number; fire: () => void }[] = [];
+    const setTimer: SetTimer = (ms, fn) => {
+      retries.push({ ms, fire: fn });
+      return () => undefined;
+    };
+    const { gateway, events, allGood, stopSimulator, restartSimulator } = await setup({
+      config: { backoff: BACKOFF_DEFAULTS },
+      setTimer,
+    });
+    gateway.start();
+    await waitFor(allGood, 'every device good');
+
+    await stopSimulator();
+    await waitFor(() => retries.length === 1, 'the first retry scheduled');
+    for (let failed = 1; failed < 12; failed += 1) {
+      retries[failed - 1]?.fire();
+      await waitFor(() => retries.length === failed + 1, `retry ${failed + 1} scheduled`);
+    }
+    expect(gateway.health()).toMatchObject({ state: 'backoff', attempt: 12, alarm: true });
+    const delays = retries.map((r) => r.ms);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(BACKOFF_DEFAULTS.maxMs);
+    const floor = BACKOFF_DEFAULTS.maxMs * (1 - BACKOFF_DEFAULTS.jitter);
+    expect(delays.slice(-5).every((ms) => ms >= floor)).toBe(true);
+
+    await restartSimulator();
+    retries.at(-1)?.fire();
+    await waitFor(() => events.connection.length === 2, 'connection-restored');
+    expect(events.connection[1]?.type).toBe('connection-restored');
+    expect(retries).toHaveLength(12);
+    await waitFor(allGood, 'every device good again');
   });
 });

@@ -3,6 +3,7 @@ export {
   ConnectionSupervisor,
   backoffDelay,
   type BackoffOptions,
+  type SetTimer,
   type ConnectionState,
   type StateTransition,
   type SupervisorOptions,

@@ -3,6 +3,7 @@ import {
   ConnectionSupervisor,
   type BackoffOptions,
   type ConnectionState,
+  type SetTimer,
   type StateTransition,
 } from './connection-supervisor.ts';
 import {
@@ -102,6 +103,8 @@ export interface PlcGatewayOptions {
   registry?: DriverRegistry;
   /** Jitter source for the backoff; tests pass a fixed one. */
   random?: () => number;
+  /** Schedules reconnect attempts; tests drive it by hand. */
+  setTimer?: SetTimer;
 }
 
 function integerIn(name: string, value: number, min: number, max: number): number {
@@ -175,6 +178,7 @@ export class PlcGateway extends TypedEmitter<PlcGatewayEvents> {
       connect: () => this.#driver.connect(),
       ...(config.backoff ? { backoff: config.backoff } : {}),
       ...(options.random ? { random: options.random } : {}),
+      ...(options.setTimer ? { setTimer: options.setTimer } : {}),
     });
     this.#wire();
   }

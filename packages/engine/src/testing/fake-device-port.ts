@@ -1,6 +1,13 @@
 import { demoPlant, type CommandRef, type PlantDefinition } from '@roastery/contract';
 import { PlantCatalog } from '../plant-catalog.ts';
-import type { CommandInfo, DeviceInfo, DevicePort, DeviceReading, WriteOutcome } from '../ports.ts';
+import type {
+  CommandInfo,
+  DeviceInfo,
+  DeviceMode,
+  DevicePort,
+  DeviceReading,
+  WriteOutcome,
+} from '../ports.ts';
 
 const key = (ref: CommandRef) => `${ref.device_id}/${ref.command_kind}/${ref.command_id}`;
 
@@ -19,6 +26,8 @@ export class FakeDevicePort implements DevicePort {
   readonly catalog: PlantCatalog;
   readonly writes: RecordedWrite[] = [];
   readonly #values = new Map<string, number>();
+  /** Devices whose values the PLC does not report, as with the link down. */
+  readonly #offline = new Set<string>();
   readonly #listeners = new Set<(ref: CommandRef, value: number | null) => void>();
 
   respond: (ref: CommandRef, value: number) => Promise<WriteOutcome> = async (ref, value) => {
@@ -39,7 +48,10 @@ export class FakeDevicePort implements DevicePort {
 
   read(ref: CommandRef): DeviceReading | undefined {
     const value = this.#values.get(key(ref));
-    return value === undefined ? undefined : { value, quality: 'good' };
+    if (value === undefined) return undefined;
+    return this.#offline.has(ref.device_id)
+      ? { value: null, quality: 'offline' }
+      : { value, quality: 'good' };
   }
 
   feedbackOf(ref: CommandRef): CommandRef {
@@ -51,9 +63,11 @@ export class FakeDevicePort implements DevicePort {
     return () => this.#listeners.delete(listener);
   }
 
-  isManual(deviceId: string): boolean {
+  mode(deviceId: string): DeviceMode {
     const ref = this.catalog.manualModeRef(deviceId);
-    return ref !== undefined && this.#values.get(key(ref)) === 1;
+    if (ref === undefined) return 'auto';
+    if (this.#offline.has(deviceId)) return 'unknown';
+    return this.#values.get(key(ref)) === 1 ? 'manual' : 'auto';
   }
 
   device(deviceId: string): DeviceInfo | undefined {
@@ -76,6 +90,12 @@ export class FakeDevicePort implements DevicePort {
     const ref = this.catalog.manualModeRef(deviceId);
     if (!ref) throw new Error(`${deviceId} has no manual mode`);
     this.set(ref, manual ? 1 : 0);
+  }
+
+  /** The PLC stops (or starts again) reporting the device's values. */
+  setOffline(deviceId: string, offline: boolean): void {
+    if (offline) this.#offline.add(deviceId);
+    else this.#offline.delete(deviceId);
   }
 
   value(ref: CommandRef): number | undefined {

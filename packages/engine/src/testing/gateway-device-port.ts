@@ -1,6 +1,13 @@
 import type { CommandRef, PlantDefinition } from '@roastery/contract';
 import { PlantCatalog } from '../plant-catalog.ts';
-import type { CommandInfo, DeviceInfo, DevicePort, DeviceReading, WriteOutcome } from '../ports.ts';
+import type {
+  CommandInfo,
+  DeviceInfo,
+  DeviceMode,
+  DevicePort,
+  DeviceReading,
+  WriteOutcome,
+} from '../ports.ts';
 
 /**
  * What the adapter uses of the PLC gateway (@roastery/plc PlcGateway), described here so
@@ -54,10 +61,12 @@ export class GatewayDevicePort implements DevicePort {
     );
   }
 
-  isManual(deviceId: string): boolean {
+  mode(deviceId: string): DeviceMode {
     const ref = this.#catalog.manualModeRef(deviceId);
-    const reading = ref && this.#gateway.getValue(ref);
-    return reading?.value === 1;
+    if (ref === undefined) return 'auto';
+    const reading = this.#gateway.getValue(ref);
+    if (!reading || reading.quality === 'offline' || reading.value === null) return 'unknown';
+    return reading.value === 1 ? 'manual' : 'auto';
   }
 
   device(deviceId: string): DeviceInfo | undefined {

@@ -53,7 +53,8 @@ interface LiveCommand extends DeviceCommand {
 interface DeviceState {
   commands: LiveCommand[];
   quality: Quality;
-  manual: boolean;
+  /** Null while the PLC does not report the mode: unknown, not auto. */
+  manual: boolean | null;
   requestedManual: boolean;
   isSwitched: boolean;
   alarm: string | null;
@@ -137,8 +138,11 @@ export class DeviceService {
         : 'offline';
     const modeId = this.#standardId('manual-mode-active', tags);
     const alarmId = this.#standardId('alarm-code', tags);
-    const manual = commands.find((c) => c.kind === 'binary' && c.id === modeId)?.value === 1;
-    const wanted = requested ?? manual;
+    const modeValue = commands.find((c) => c.kind === 'binary' && c.id === modeId)?.value;
+    // A device without a mode feedback is never in manual mode; one whose feedback the PLC
+    // does not report (null while offline) has an unknown mode.
+    const manual = modeId === undefined ? false : modeValue == null ? null : modeValue === 1;
+    const wanted = requested ?? manual ?? false;
     const alarmCode = commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0;
     const alarm =
       alarmCode > 0
@@ -266,7 +270,10 @@ export class DeviceService {
         ...(device.unit ? [{ label: 'Unit', value: device.unit }] : []),
         ...(capacity ? [{ label: 'Capacity', value: formatLbs(capacity) }] : []),
         ...(capacity ? [{ label: 'Occupancy', value: formatLbs(device.occupancy) }] : []),
-        { label: 'Mode', value: state.manual ? 'Manual' : 'Auto' },
+        {
+          label: 'Mode',
+          value: state.manual === null ? 'Unknown' : state.manual ? 'Manual' : 'Auto',
+        },
         {
           label: 'PLC data',
           value: {
@@ -451,9 +458,20 @@ export class DeviceService {
   #requireConnected(): void {
     if (!this.#d.runtime.connected()) {
       throw unavailable(
-        'The PLC is not connected: nothing was sent. Check the PLC link and try again.',
+        `The PLC at ${this.#d.runtime.endpoint()} is not connected: nothing was sent. Check the PLC link and try again.`,
       );
     }
+  }
+
+  /** Nothing is sent on a guess: a device whose mode the PLC does not report refuses commands. */
+  #requireKnownMode(device: DeviceRow, state: DeviceState): void {
+    if (state.manual !== null && state.quality !== 'offline') return;
+    const plc = `The PLC at ${this.#d.runtime.endpoint()}`;
+    throw unavailable(
+      this.#d.runtime.connected()
+        ? `${plc} has not reported ${device.name} yet: its mode and values are unknown.`
+        : `${plc} is not connected: ${device.name}'s mode and values are unknown.`,
+    );
   }
 
   #send(device: DeviceRow, tag: DeviceTagRow, value: number, who: Principal): void {
@@ -477,6 +495,7 @@ export class DeviceService {
     const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
     if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
     const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    this.#requireKnownMode(device, state);
     const toManual = !state.requestedManual;
     this.#send(device, tag, toManual ? 1 : 0, who);
     await this.#d.devices.requestMode(device.id, toManual, who.id);
@@ -511,6 +530,7 @@ export class DeviceService {
       throw unprocessable('Use the Auto/Manual button to change the mode.');
     }
     const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    this.#requireKnownMode(device, state);
     if (!state.manual && !(kind === 'input' && def.isSpeed)) {
       throw conflict(
         `${device.name} is in Auto mode: switch it to Manual mode to send manual commands.`,

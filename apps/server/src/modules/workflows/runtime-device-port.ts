@@ -3,6 +3,7 @@ import {
   PlantCatalog as CommandRanges,
   type CommandInfo,
   type DeviceInfo,
+  type DeviceMode,
   type DevicePort,
   type DeviceReading,
   type WriteOutcome,
@@ -59,9 +60,12 @@ export class RuntimeDevicePort implements DevicePort {
     );
   }
 
-  isManual(deviceId: string): boolean {
+  mode(deviceId: string): DeviceMode {
     const ref = this.#runtime.catalog()?.refOf(deviceId, 'manual-mode-active');
-    return ref !== undefined && this.#runtime.value(ref)?.value === 1;
+    if (ref === undefined) return 'auto';
+    const reading = this.#runtime.value(ref);
+    if (!reading || reading.quality === 'offline' || reading.value === null) return 'unknown';
+    return reading.value === 1 ? 'manual' : 'auto';
   }
 
   device(deviceId: string): DeviceInfo | undefined {

@@ -1,10 +1,11 @@
 import type { DynamicValueForm, RunningWorkflowState } from '@roastery/contract';
 import type { Refusal, WorkflowEngine } from '@roastery/engine';
 import type { HttpError } from '../../lib/http-errors.ts';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 
 function refused(r: Refusal): HttpError {
   if (r.reason === 'not_found') return notFound(r.message);
+  if (r.reason === 'unknown_mode') return unavailable(r.message);
   if (r.reason === 'invalid') {
     const problems = r.problems?.map((p) => p.message).join('; ');
     return unprocessable(problems ? `${r.message} ${problems}` : r.message);

@@ -1,11 +1,15 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DemoBinary,
+  DemoInput,
   Role,
   type ActiveNotifications,
+  type DeviceDetail,
   type DeviceSummary,
   type LiveEvent,
   type Notification,
+  type WorkflowListEntry,
 } from '@roastery/contract';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 
@@ -90,12 +94,18 @@ describe('alarms from the PLC', () => {
 describe('the PLC link', () => {
   let t: TestApp;
   let admin: ApiCaller;
+  let plc: string;
   beforeAll(async () => {
-    t = await buildTestApp({ SIMULATOR_PORT: String(await freePort()) }, { plant: true });
+    const port = await freePort();
+    plc = `127.0.0.1:${port}`;
+    t = await buildTestApp({ SIMULATOR_PORT: String(port) }, { plant: true });
     admin = t.as(Role.Administrator);
     await eventually(() => t.services.runtime.connected(), 'the first connection');
   });
   afterAll(() => t.close());
+
+  const detail = async (code: string) =>
+    (await admin<DeviceDetail>('GET', `/api/device/detail?id=${code}`)).body;
 
   it('raises an alarm when the PLC goes, shows values offline, and clears it when it is back', async () => {
     await t.services.runtime.simulator.stop();
@@ -106,25 +116,71 @@ describe('the PLC link', () => {
     expect(lost).toMatchObject({ type: 'alarm', by: 'console', clearedAt: null });
     const offline = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
     expect(offline.every((d) => d.quality === 'offline')).toBe(true);
-    const refused = await admin('PUT', '/api/device/mode/GS1');
-    expect(refused.status).toBe(503);
-    expect(refused.body.message).toBe(
-      'The PLC is not connected: nothing was sent. Check the PLC link and try again.',
-    );
 
     await t.services.runtime.simulator.start();
-    await eventually(
-      async () => {
-        const { body } = await admin<{ data: Notification[] }>('GET', '/api/notification/all');
-        return body.data.find((n) => n.id === lost.id)?.clearedAt;
-      },
-      'the alarm cleared',
-      40_000,
-    );
+    await eventually(async () => {
+      const { body } = await admin<{ data: Notification[] }>('GET', '/api/notification/all');
+      return body.data.find((n) => n.id === lost.id)?.clearedAt;
+    }, 'the alarm cleared');
     await eventually(async () => {
       const list = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
       return list.every((d) => d.quality === 'good');
     }, 'values live again');
+  });
+
+  it('shows the mode and the values as unknown while the PLC is lost, and refuses commands naming it', async () => {
+    await t.services.runtime.simulator.stop();
+    await eventually(() => !t.services.runtime.connected(), 'the link lost');
+
+    const list = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
+    expect(list.find((d) => d.device_id === 'GS1')).toMatchObject({
+      manual: null,
+      quality: 'offline',
+      isSwitched: false,
+    });
+    expect(list.filter((d) => d.manual !== null)).toEqual([]);
+    const silo = await detail('GS1');
+    expect(silo).toMatchObject({ manual: null, quality: 'offline', device: { manual: null } });
+    expect(silo.show).toContainEqual({ label: 'Mode', value: 'Unknown' });
+    const values = [...silo.binary, ...silo.input, ...silo.plcBinary, ...silo.plcInput];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.filter((c) => c.value !== null || c.quality !== 'offline')).toEqual([]);
+
+    const unknown = `The PLC at ${plc} is not connected: Green Silo 1's mode and values are unknown.`;
+    const gate = await admin('PUT', `/api/command/toogle/${DemoBinary.DischargeGate}`, {
+      device_id: 'GS1',
+      value: 1,
+    });
+    expect(gate.status).toBe(503);
+    expect(gate.body.message).toBe(unknown);
+    const mode = await admin('PUT', '/api/device/mode/GS1');
+    expect(mode.status).toBe(503);
+    expect(mode.body.message).toBe(unknown);
+    const speed = await admin('POST', '/api/device/event', {
+      device_id: 'R1',
+      command_id: DemoInput.DrumSpeed,
+      value: 40,
+    });
+    expect(speed.status).toBe(503);
+    expect(speed.body.message).toBe(
+      `The PLC at ${plc} is not connected: Roaster 1's mode and values are unknown.`,
+    );
+    const workflows = (await admin<WorkflowListEntry[]>('GET', '/api/diagram/new/flow/list')).body;
+    const dump = workflows.find((w) => w.name === 'Dump DS1 into Green Silo 1');
+    const run = await admin('POST', '/api/workflow/start', { work_flow_id: dump?.id });
+    expect(run.status).toBe(503);
+    expect(run.body.message).toMatch(
+      /^This workflow cannot be started\. The PLC does not report the mode of some of the devices \(is it connected\?\)\. Unknown: .*GS1 \(Green Silo 1\)/,
+    );
+
+    await t.services.runtime.simulator.start();
+    const back = await eventually(async () => {
+      const d = await detail('GS1');
+      return d.quality === 'good' ? d : undefined;
+    }, 'GS1 live again');
+    expect(back).toMatchObject({ manual: false, device: { manual: false } });
+    expect(back.show).toContainEqual({ label: 'Mode', value: 'Auto' });
+    expect(back.plcInput.every((c) => c.value !== null)).toBe(true);
   });
 });
 

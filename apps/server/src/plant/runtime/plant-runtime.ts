@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  BACKOFF_DEFAULTS,
   PlcGateway,
   type GatewayHealth,
   type TagRef,
@@ -85,6 +86,10 @@ export class PlantRuntime {
         scanIntervalMs: config.scanIntervalMs,
         requestTimeoutMs: config.requestTimeoutMs,
         confirmTimeoutMs: config.confirmTimeoutMs,
+        backoff: {
+          minMs: Math.min(BACKOFF_DEFAULTS.minMs, config.reconnectMaxMs),
+          maxMs: config.reconnectMaxMs,
+        },
       },
       plant: { tags, commands },
     });
@@ -140,6 +145,11 @@ export class PlantRuntime {
 
   isSame(ref: TagRef): boolean {
     return this.#gateway?.isSame(ref) ?? false;
+  }
+
+  /** host:port of the PLC the gateway talks to, to name it when it is lost. */
+  endpoint(): string {
+    return this.#endpoint;
   }
 
   connected(): boolean {

@@ -13,6 +13,8 @@ export class PlantSimulatorHost {
   readonly #config: PlcConfig;
   readonly #logger: FastifyBaseLogger;
   #simulator: Simulator | undefined;
+  /** The port it served on first: the gateway keeps talking to it across stops and starts. */
+  #port: number | undefined;
 
   constructor(plant: PlantRepository, config: PlcConfig, logger: FastifyBaseLogger) {
     this.#plant = plant;
@@ -24,15 +26,16 @@ export class PlantSimulatorHost {
     return this.#simulator;
   }
 
-  /** Starts it (once) and returns its port. */
+  /** Starts it (once) and returns its port, the same port on every start. */
   async start(): Promise<number> {
     if (this.#simulator) return this.#simulator.port;
     const plant = await this.#plant.definition(this.#config.unitId);
     this.#simulator = await startSimulator({
       host: '127.0.0.1',
-      port: this.#config.simulatorPort,
+      port: this.#port ?? this.#config.simulatorPort,
       plant,
     });
+    this.#port = this.#simulator.port;
     this.#logger.info(
       { port: this.#simulator.port, devices: plant.devices.length },
       'plant simulator serving Modbus TCP on loopback',

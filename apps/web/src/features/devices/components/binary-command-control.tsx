@@ -1,8 +1,10 @@
 import Switch from 'antd/es/switch';
+import Tag from 'antd/es/tag';
 import type { DeviceCommand } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useToggleCommand } from '../api/toggle-command.ts';
+import { UNKNOWN_VALUE } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
 
 interface BinaryCommandControlProps {
@@ -26,17 +28,25 @@ export function BinaryCommandControl({ deviceCode, command, enabled }: BinaryCom
       },
     );
   return (
-    <CommandItem name={command.name} switching={!command.isSame || mutation.isPending}>
-      <Switch
-        className={commandStyles.bigSwitch}
-        checked={on}
-        checkedChildren="ON"
-        unCheckedChildren="OFF"
-        disabled={!enabled || command.quality !== 'good'}
-        loading={mutation.isPending}
-        aria-label={command.name}
-        onChange={toggle}
-      />
+    <CommandItem
+      name={command.name}
+      switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
+    >
+      {command.value === null ? (
+        // Off is a value: a switch drawn off would claim one the PLC has not reported.
+        <Tag color="default">{UNKNOWN_VALUE}</Tag>
+      ) : (
+        <Switch
+          className={commandStyles.bigSwitch}
+          checked={on}
+          checkedChildren="ON"
+          unCheckedChildren="OFF"
+          disabled={!enabled || command.quality !== 'good'}
+          loading={mutation.isPending}
+          aria-label={command.name}
+          onChange={toggle}
+        />
+      )}
     </CommandItem>
   );
 }

@@ -3,7 +3,7 @@ import Tooltip from 'antd/es/tooltip';
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import type { DeviceSummary } from '@roastery/contract';
 import { qualityLabels } from '../../../components/live-value.tsx';
-import { isModeSwitching } from '../lib/device-mode.ts';
+import { isModeSwitching, modeLabel, UNKNOWN_MODE_HINT } from '../lib/device-mode.ts';
 
 interface DeviceBadgesProps {
   device: DeviceSummary;
@@ -23,8 +23,12 @@ export function DeviceBadges({ device }: DeviceBadgesProps) {
         <Tag color="processing" icon={<LoadingOutlined />}>
           Switching
         </Tag>
+      ) : device.manual === null ? (
+        <Tooltip title={UNKNOWN_MODE_HINT}>
+          <Tag color="default">{modeLabel(device.manual)}</Tag>
+        </Tooltip>
       ) : (
-        <Tag color={device.manual ? 'orange' : 'blue'}>{device.manual ? 'Manual' : 'Auto'}</Tag>
+        <Tag color={device.manual ? 'orange' : 'blue'}>{modeLabel(device.manual)}</Tag>
       )}
       {device.statuses.length > 0 ? <Tag color="green">Active</Tag> : null}
       {device.alarm ? (

@@ -10,7 +10,7 @@ import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@roastery/contract';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
-import { manualControlsEnabled } from '../lib/device-mode.ts';
+import { manualControlsEnabled, modeLabel } from '../lib/device-mode.ts';
 import { useDeviceView, type DeviceView } from '../lib/use-device-view.ts';
 import { BinaryCommandControl } from './binary-command-control.tsx';
 import { BlockSwitches } from './block-switches.tsx';
@@ -25,7 +25,7 @@ import { PlcBinaryFeedback, PlcInputFeedback } from './plc-feedback.tsx';
 import styles from './device-detail-panel.module.css';
 
 const NOT_LIVE = {
-  offline: 'No PLC data: the PLC link is down, so these are the last values read.',
+  offline: 'No PLC data: the PLC link is down, so the mode and the values are unknown.',
   stale: 'Stale: the PLC has not refreshed these values recently.',
 } as const;
 
@@ -100,7 +100,7 @@ function DetailContent({ detail }: { detail: DeviceDetail }) {
         </div>
         <div className={styles.mode}>
           <span className={styles.modeLabel}>
-            Mode: <span className={styles.modeValue}>{detail.manual ? 'Manual' : 'Auto'}</span>
+            Mode: <span className={styles.modeValue}>{modeLabel(detail.manual)}</span>
           </span>
           <ModeButton detail={detail} />
         </div>

@@ -39,7 +39,10 @@ export function InputCommandControl({ deviceCode, command, enabled }: InputComma
   };
 
   return (
-    <CommandItem name={command.name} switching={!command.isSame || mutation.isPending}>
+    <CommandItem
+      name={command.name}
+      switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
+    >
       <LiveValue quality={command.quality}>
         <span className={commandStyles.value}>{formatCommandValue(command)}</span>
       </LiveValue>

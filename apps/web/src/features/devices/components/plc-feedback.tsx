@@ -1,6 +1,6 @@
 import type { DeviceCommand } from '@roastery/contract';
 import { LiveValue } from '../../../components/live-value.tsx';
-import { formatCommandValue } from '../lib/format-value.ts';
+import { formatCommandValue, UNKNOWN_VALUE } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
 
 /** A PLC coil as a lamp: on or off, as the PLC reports it. */
@@ -14,7 +14,7 @@ export function PlcBinaryFeedback({ command }: { command: DeviceCommand }) {
             className={`${commandStyles.lamp} ${on && command.quality === 'good' ? commandStyles.lampOn : ''}`}
             aria-hidden="true"
           />
-          {command.value === null ? '—' : on ? 'On' : 'Off'}
+          {command.value === null ? UNKNOWN_VALUE : on ? 'On' : 'Off'}
         </span>
       </LiveValue>
     </CommandItem>

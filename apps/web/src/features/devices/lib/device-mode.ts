@@ -16,5 +16,12 @@ export function switchingText(detail: Pick<DeviceDetail, 'requestedManual'>): st
 
 /** Manual commands are for a device the PLC confirms in Manual mode, with a live link. */
 export function manualControlsEnabled(detail: DeviceDetail): boolean {
-  return detail.manual && detail.isSwitched && detail.quality === 'good';
+  return detail.manual === true && detail.isSwitched && detail.quality === 'good';
 }
+
+/** A mode the PLC does not report (null) is unknown: never shown as Auto. */
+export function modeLabel(manual: boolean | null): 'Manual' | 'Auto' | 'Unknown' {
+  return manual === null ? 'Unknown' : manual ? 'Manual' : 'Auto';
+}
+
+export const UNKNOWN_MODE_HINT = "The PLC does not report this device's mode right now";

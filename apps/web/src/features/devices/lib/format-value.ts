@@ -7,7 +7,9 @@ export function formatAmount(value: number, unit?: string): string {
   return unit ? `${text} ${unit}` : text;
 }
 
-/** A command's value with its unit; a value the PLC has not reported shows as a dash. */
+export const UNKNOWN_VALUE = 'Unknown';
+
+/** A command's value with its unit; a value the PLC does not report is unknown. */
 export function formatCommandValue(command: DeviceCommand): string {
-  return command.value === null ? '—' : formatAmount(command.value, command.unit);
+  return command.value === null ? UNKNOWN_VALUE : formatAmount(command.value, command.unit);
 }

@@ -40,9 +40,14 @@ function handles(kind: 'target' | 'source', side: HandleSide, count: number) {
   });
 }
 
+/** A mode the PLC does not report (null) is unknown, never Auto. */
+function modeText(manual: boolean | null): string {
+  return manual === null ? 'Mode unknown' : manual ? 'Manual' : 'Auto';
+}
+
 function liveSummary(device: DeviceSummary | undefined): string {
   if (!device) return 'Not in the plant';
-  const parts = [device.manual ? 'Manual' : 'Auto'];
+  const parts = [modeText(device.manual)];
   if (device.quality !== 'good') parts.push(device.quality === 'stale' ? 'Stale' : 'No PLC data');
   if (device.alarm) parts.push(`Alarm: ${device.alarm}`);
   return parts.join(', ');
@@ -94,8 +99,12 @@ export const DeviceNode = memo(function DeviceNode({
       </div>
       <div className={styles.label}>{data.label}</div>
       <div className={styles.state}>
-        <span className={device?.manual ? styles.manual : styles.auto}>
-          {device ? (device.manual ? 'Manual' : 'Auto') : '—'}
+        <span
+          className={
+            device?.manual ? styles.manual : device?.manual === null ? styles.unknown : styles.auto
+          }
+        >
+          {device ? modeText(device.manual) : '—'}
         </span>
         {device?.alarm ? <span className={styles.alarm}>Alarm</span> : null}
       </div>
