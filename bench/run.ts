@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
-const benchmarks = ['plc-scan', 'live-latency', 'engine-latency', 'ledger'];
+const benchmarks = ['plc-scan', 'live-latency', 'engine-latency', 'ledger', 'request-path'];
 const results: Record<string, unknown> = {};
 mkdirSync(join(here, 'results'), { recursive: true });
 for (const name of benchmarks) {
