@@ -56,7 +56,8 @@ interface DeviceState {
   manual: boolean;
   requestedManual: boolean;
   isSwitched: boolean;
-  alarm: string | null;
+  /** The PLC's alarm code, 0 for none; its text is looked up apart, for many devices at once. */
+  alarmCode: number;
 }
 
 const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
@@ -103,11 +104,7 @@ export class DeviceService {
   }
 
   /** The live picture of one device, from its tags and the gateway's cache. */
-  async #state(
-    device: DeviceRow,
-    tags: DeviceTagRow[],
-    requested: boolean | undefined,
-  ): Promise<DeviceState> {
+  #state(device: DeviceRow, tags: DeviceTagRow[], requested: boolean | undefined): DeviceState {
     const { runtime } = this.#d;
     const commands: LiveCommand[] = tags
       .map((t) => {
@@ -137,28 +134,38 @@ export class DeviceService {
     const alarmId = this.#standardId('input', StandardCommand.AlarmCode, tags);
     const manual = commands.find((c) => c.kind === 'binary' && c.id === modeId)?.value === 1;
     const wanted = requested ?? manual;
-    const alarmCode = commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0;
-    const alarm =
-      alarmCode > 0
-        ? ((await this.#d.alarmTexts.textFor(device.id, alarmCode)) ?? `Alarm code ${alarmCode}`)
-        : null;
     return {
       commands,
       quality,
       manual,
       requestedManual: wanted,
       isSwitched: wanted === manual && quality === 'good',
-      alarm,
+      alarmCode: commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0,
     };
   }
 
-  async #summary(
+  /** The alarm text of each device that reports an alarm, by device ref, in one query. */
+  async #alarms(
+    reported: { device: DeviceRow; state: DeviceState }[],
+  ): Promise<Map<number, string>> {
+    const active = reported
+      .filter(({ state }) => state.alarmCode > 0)
+      .map(({ device, state }) => ({ deviceRef: device.id, index: state.alarmCode }));
+    const texts = await this.#d.alarmTexts.textsFor(active);
+    return new Map(
+      active.map(({ deviceRef, index }) => [
+        deviceRef,
+        texts.get(deviceRef)?.get(index) ?? `Alarm code ${index}`,
+      ]),
+    );
+  }
+
+  #summary(
     device: DeviceRow,
-    tags: DeviceTagRow[],
-    requested: boolean | undefined,
+    state: DeviceState,
+    alarm: string | null,
     statuses: Awaited<ReturnType<DeviceStatusRepository['list']>>,
-  ): Promise<{ summary: DeviceSummary; state: DeviceState }> {
-    const state = await this.#state(device, tags, requested);
+  ): DeviceSummary {
     const lights = statuses
       .filter((s) =>
         state.commands.some(
@@ -168,43 +175,44 @@ export class DeviceService {
       .sort((a, b) => PRIORITY[a.priority] - PRIORITY[b.priority])
       .map((s) => ({ name: s.name, color: s.color }));
     return {
-      state,
-      summary: {
-        d_id: device.id,
-        device_id: device.deviceId,
-        device_name: device.name,
-        device_description: device.description,
-        device_type: device.typeId,
-        device_type_name: device.typeName,
-        device_stage: device.stage,
-        stage_name: stageNames[device.stage as StageId] ?? '',
-        device_unit: device.unit,
-        image: device.image,
-        device_features: device.features,
-        occupancy: device.occupancy,
-        capacity: device.capacity,
-        manual: state.manual,
-        isSwitched: state.isSwitched,
-        alarm: state.alarm,
-        alarmType: state.alarm ? 'alarm' : null,
-        quality: state.quality,
-        statuses: lights,
-      },
+      d_id: device.id,
+      device_id: device.deviceId,
+      device_name: device.name,
+      device_description: device.description,
+      device_type: device.typeId,
+      device_type_name: device.typeName,
+      device_stage: device.stage,
+      stage_name: stageNames[device.stage as StageId] ?? '',
+      device_unit: device.unit,
+      image: device.image,
+      device_features: device.features,
+      occupancy: device.occupancy,
+      capacity: device.capacity,
+      manual: state.manual,
+      isSwitched: state.isSwitched,
+      alarm,
+      alarmType: alarm ? 'alarm' : null,
+      quality: state.quality,
+      statuses: lights,
     };
   }
 
+  /** Every device in a fixed number of queries, however many there are. */
   async list(opts: { typeId?: number } = {}): Promise<DeviceSummary[]> {
-    const [rows, modes, statuses] = await Promise.all([
+    const [rows, modes, statuses, tags] = await Promise.all([
       this.#d.devices.list(opts),
       this.#d.devices.requestedModes(),
       this.#d.statuses.list(),
+      this.#d.devices.allTags(),
     ]);
-    return Promise.all(
-      rows.map(
-        async (d) =>
-          (await this.#summary(d, await this.#d.devices.tags(d.id), modes.get(d.id), statuses))
-            .summary,
-      ),
+    const tagsOf = Map.groupBy(tags, (t) => t.deviceId);
+    const reported = rows.map((device) => ({
+      device,
+      state: this.#state(device, tagsOf.get(device.id) ?? [], modes.get(device.id)),
+    }));
+    const alarms = await this.#alarms(reported);
+    return reported.map(({ device, state }) =>
+      this.#summary(device, state, alarms.get(device.id) ?? null, statuses),
     );
   }
 
@@ -225,7 +233,9 @@ export class DeviceService {
       this.#d.statuses.list(),
       this.#d.devices.blocks(device.id),
     ]);
-    const { summary, state } = await this.#summary(device, tags, requested, statuses);
+    const state = this.#state(device, tags, requested);
+    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
+    const summary = this.#summary(device, state, alarm, statuses);
     const modeCommandId = this.#standardId('binary', StandardCommand.ManualMode, tags);
     const strip = ({ kind: _k, owner: _o, ...c }: LiveCommand): DeviceCommand => c;
     const pick = (kind: 'binary' | 'input', owner: 'app' | 'plc') =>
@@ -248,8 +258,8 @@ export class DeviceService {
       plcInput: pick('input', 'plc'),
       startStopButton: binary.find((c) => c.name === 'Start') ?? null,
       blocks: blocks.map((b): DeviceBlock => ({ id: b.id, label: b.label, value: b.value })),
-      alarm: state.alarm,
-      alarmType: state.alarm ? 'alarm' : null,
+      alarm,
+      alarmType: alarm ? 'alarm' : null,
       graph: capacity
         ? {
             capacity,
@@ -474,7 +484,7 @@ export class DeviceService {
     const modeId = this.#standardId('binary', StandardCommand.ManualMode, tags);
     const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
     if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
-    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     const toManual = !state.requestedManual;
     this.#send(device, tag, toManual ? 1 : 0, who);
     await this.#d.devices.requestMode(device.id, toManual, who.id);
@@ -508,7 +518,7 @@ export class DeviceService {
     if (def.label === StandardCommand.ManualMode) {
       throw unprocessable('Use the Auto/Manual button to change the mode.');
     }
-    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     if (!state.manual && !(kind === 'input' && def.isSpeed)) {
       throw conflict(
         `${device.name} is in Auto mode: switch it to Manual mode to send manual commands.`,
