@@ -48,6 +48,14 @@ describe('GET /api/device', () => {
     );
   });
 
+  it('answers each device alone as the list does', async () => {
+    const list = await readPlantWithAlarms();
+    for (const device of list) {
+      const info = await admin<DeviceSummary>('GET', `/api/device/info/${device.device_id}`);
+      expect(info.body).toEqual(device);
+    }
+  });
+
   it('runs the same number of queries whatever the number of devices', async () => {
     await readPlantWithAlarms();
     const demo = await statementsOf('/api/device');

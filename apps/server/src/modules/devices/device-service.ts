@@ -221,8 +221,17 @@ export class DeviceService {
     return (await this.list()).filter((d) => CAPACITY_TYPE_IDS.includes(d.device_type));
   }
 
+  /** One device as the list shows it, without the detail's blocks and facts. */
   async summary(code: string): Promise<DeviceSummary> {
-    return (await this.detail(code)).device;
+    const device = await requireDevice(this.#d.devices, code);
+    const [tags, requested, statuses] = await Promise.all([
+      this.#d.devices.tags(device.id),
+      this.#d.devices.requestedMode(device.id),
+      this.#d.statuses.list(),
+    ]);
+    const state = this.#state(device, tags, requested);
+    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
+    return this.#summary(device, state, alarm, statuses);
   }
 
   async detail(code: string): Promise<DeviceDetail> {
