@@ -27,7 +27,12 @@ import type { PlantRuntime } from '../plant/plant-runtime.ts';
 import type { PlantRepository } from '../plant/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { CommandRepository } from '../commands/command-repository.ts';
-import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
+import type {
+  DeviceCommandRef,
+  DeviceRepository,
+  DeviceRow,
+  DeviceTagRow,
+} from './device-repository.ts';
 import { requireDevice } from './require-device.ts';
 import { allocateTags } from './tag-allocation.ts';
 
@@ -97,14 +102,18 @@ export class DeviceService {
     return { device_id: device.deviceId, command_kind: kind, command_id: commandId };
   }
 
-  #standardId(kind: 'binary' | 'input', label: string, tags: DeviceTagRow[]): number | undefined {
+  #standardId(
+    kind: 'binary' | 'input',
+    label: string,
+    tags: DeviceCommandRef[],
+  ): number | undefined {
     return tags.find(
       (t) => t.kind === kind && this.#d.runtime.command(kind, t.commandId)?.label === label,
     )?.commandId;
   }
 
   /** The live picture of one device, from its tags and the gateway's cache. */
-  #state(device: DeviceRow, tags: DeviceTagRow[], requested: boolean | undefined): DeviceState {
+  #state(device: DeviceRow, tags: DeviceCommandRef[], requested: boolean | undefined): DeviceState {
     const { runtime } = this.#d;
     const commands: LiveCommand[] = tags
       .map((t) => {
@@ -203,7 +212,7 @@ export class DeviceService {
       this.#d.devices.list(opts),
       this.#d.devices.requestedModes(),
       this.#d.statuses.list(),
-      this.#d.devices.allTags(),
+      this.#d.devices.commandsOfAll(),
     ]);
     const tagsOf = Map.groupBy(tags, (t) => t.deviceId);
     const reported = rows.map((device) => ({
