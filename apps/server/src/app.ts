@@ -14,6 +14,7 @@ import { notFoundBody, webApp } from './plugins/web-app.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { PrincipalCache, principalLoader } from './modules/auth/principal-cache.ts';
 import { RefreshTokenRepository } from './modules/auth/refresh-token-repository.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { signInThrottleRoutes } from './modules/auth/sign-in-throttle-routes.ts';
@@ -151,6 +152,7 @@ export async function createServices(
 ): Promise<Services> {
   const { db } = database;
   const userRepository = new UserRepository(db);
+  const principals = new PrincipalCache(principalLoader(userRepository));
   const auth = new AuthService({
     db,
     users: userRepository,
@@ -160,6 +162,7 @@ export async function createServices(
       config.accessTokenTtlSeconds,
     ),
     throttle: new LoginThrottle({ ...config.login, now: signInClock }),
+    principals,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const hub = new EventHub({
@@ -270,7 +273,7 @@ export async function createServices(
       await engine.close();
       await runtime.stop();
     },
-    users: new UserService(db, userRepository),
+    users: new UserService(db, userRepository, principals, auth),
     notifications,
     eventLog,
     devices: new DeviceService({

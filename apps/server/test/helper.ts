@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@roastery/db/testing';
-import type { DatabaseHandle } from '@roastery/db';
+import type { DatabaseHandle, QueryObserver } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
@@ -51,6 +51,8 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** The clock of sign-in throttling, for tests that move time on. */
   signInClock?: () => number;
+  /** Told of every statement the app sends to its database, for tests that count queries. */
+  onQuery?: QueryObserver;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig({ PLC_SCAN_INTERVAL: '50ms', ...env });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const services = await createServices(config, database, options.logger, options.signInClock);
   await services.settings.ensureDefaults();
   if (options.plant) {

@@ -53,9 +53,17 @@ function healthChecks(db: Database) {
   };
 }
 
-export type DatabaseOptions =
+/** Called with every statement the application sends, for tests that count queries. */
+export type QueryObserver = (sql: string) => void;
+
+export type DatabaseOptions = { onQuery?: QueryObserver } & (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+);
+
+function observed(onQuery: QueryObserver | undefined) {
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -79,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db: Database = drizzlePg({ client: pool, schema });
+    const db: Database = drizzlePg({ client: pool, schema, ...observed(options.onQuery) });
     return {
       db,
       kind: 'postgres',
@@ -94,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const handle = wrapPglite(client);
+    const handle = wrapPglite(client, options.onQuery);
     return {
       ...handle,
       close: async () => {
@@ -108,8 +116,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db: Database = drizzlePglite({ client, schema });
+export function wrapPglite(client: PGlite, onQuery?: QueryObserver): DatabaseHandle {
+  const db: Database = drizzlePglite({ client, schema, ...observed(onQuery) });
   return {
     db,
     kind: 'pglite',

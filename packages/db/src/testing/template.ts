@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, wrapPglite, type DatabaseHandle } from '../database.ts';
+import { openDatabase, wrapPglite, type DatabaseHandle, type QueryObserver } from '../database.ts';
 
 /**
  * Test databases: one migrated template per test run, copied for each test file.
@@ -56,7 +56,9 @@ export async function prepareTemplate(tmpFile: string): Promise<() => Promise<vo
 }
 
 /** A fresh, migrated, empty database of its own for one test file (or one test). */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { onQuery?: QueryObserver } = {},
+): Promise<DatabaseHandle> {
   const serverUrl = testServerUrl();
   if (serverUrl) {
     const template = process.env[TEMPLATE_DB_ENV];
@@ -67,6 +69,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       kind: 'postgres',
       url: withDatabase(serverUrl, name),
       maxConnections: 5,
+      ...options,
     });
     return {
       ...handle,
@@ -79,5 +82,5 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const file = process.env[TEMPLATE_FILE_ENV];
   if (!file) throw new Error('The test template database was not prepared (globalSetup).');
   const bytes = await readFile(file);
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]) });
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]), ...options });
 }

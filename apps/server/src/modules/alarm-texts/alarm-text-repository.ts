@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { alarmTexts, type Database } from '@roastery/db';
 
 export type AlarmTextRow = typeof alarmTexts.$inferSelect;
@@ -21,6 +21,33 @@ export class AlarmTextRepository {
   async findById(id: number): Promise<AlarmTextRow | undefined> {
     const [row] = await this.#db.select().from(alarmTexts).where(eq(alarmTexts.id, id));
     return row;
+  }
+
+  /** The texts of these (device, index) pairs, by device then index; no query for none. */
+  async textsFor(
+    pairs: { deviceRef: number; index: number }[],
+  ): Promise<Map<number, Map<number, string>>> {
+    const texts = new Map<number, Map<number, string>>();
+    if (!pairs.length) return texts;
+    const rows = await this.#db
+      .select({
+        deviceRef: alarmTexts.deviceId,
+        index: alarmTexts.index,
+        message: alarmTexts.message,
+      })
+      .from(alarmTexts)
+      .where(
+        or(
+          ...pairs.map((p) =>
+            and(eq(alarmTexts.deviceId, p.deviceRef), eq(alarmTexts.index, p.index)),
+          ),
+        ),
+      );
+    for (const row of rows) {
+      const ofDevice = texts.get(row.deviceRef) ?? new Map<number, string>();
+      texts.set(row.deviceRef, ofDevice.set(row.index, row.message));
+    }
+    return texts;
   }
 
   async textFor(deviceRef: number, index: number): Promise<string | undefined> {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Database } from '@roastery/db';
+import type { Database, Transaction } from '@roastery/db';
 import type { LoginReply, RefreshReply, RoleId, SignInThrottle } from '@roastery/contract';
 import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
 import type { UserRepository, UserRow } from '../users/user-repository.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { PrincipalCache } from './principal-cache.ts';
 import type { RefreshTokenRepository } from './refresh-token-repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 
@@ -22,6 +23,7 @@ export interface AuthServiceDeps {
   refreshTokens: RefreshTokenRepository;
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
+  principals: PrincipalCache;
   refreshTtlSeconds: number;
 }
 
@@ -41,10 +43,6 @@ export class SignInThrottled extends HttpError {
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-function toPrincipal(row: UserRow): Principal {
-  return { id: row.id, role: row.role as RoleId, username: row.username, fullName: row.fullName };
 }
 
 export class AuthService {
@@ -119,13 +117,16 @@ export class AuthService {
     });
   }
 
-  /** The principal behind a bearer token, checked against the user's current token version. */
+  /**
+   * The principal behind a bearer token, checked against the user's current token version.
+   * The user comes from the principal cache: no database query once the user is loaded.
+   */
   async authenticate(token: string): Promise<Principal | undefined> {
     const claims = await this.#d.accessTokens.verify(token);
     if (!claims) return undefined;
-    const row = await this.#d.users.findById(claims.userId);
-    if (!row || row.tokenVersion !== claims.tokenVersion) return undefined;
-    return toPrincipal(row);
+    const cached = await this.#d.principals.get(claims.userId);
+    if (!cached || cached.tokenVersion !== claims.tokenVersion) return undefined;
+    return cached.principal;
   }
 
   /**
@@ -146,12 +147,14 @@ export class AuthService {
       throw unprocessable('The new password must differ from the old one.');
     }
     const passwordHash = await hashPassword(newPassword);
-    return this.#d.db.transaction(async (tx) => {
+    const tokens = await this.#d.db.transaction(async (tx) => {
       const updated = await this.#d.users.setPassword(userId, passwordHash, tx);
       if (!updated) throw unauthorized();
       await this.#d.refreshTokens.revokeAllForUser(userId, tx);
       return this.#issue(updated, randomUUID(), tx);
     });
+    this.#d.principals.invalidate(userId);
+    return tokens;
   }
 
   /** An administrator sets another user's password; that user's sessions all end. */
@@ -162,6 +165,16 @@ export class AuthService {
       if (!updated) throw notFound('User not found.');
       await this.#d.refreshTokens.revokeAllForUser(userId, tx);
     });
+    this.#d.principals.invalidate(userId);
+  }
+
+  /**
+   * Ends every session of a user inside the caller's transaction: access tokens by the version,
+   * refresh tokens revoked. The caller invalidates the principal cache once it has committed.
+   */
+  async endSessions(userId: number, tx: Transaction): Promise<void> {
+    await this.#d.users.bumpTokenVersion(userId, tx);
+    await this.#d.refreshTokens.revokeAllForUser(userId, tx);
   }
 
   /** The user whose password this is; an unknown username takes as long as a wrong password. */

@@ -12,6 +12,8 @@ import {
 export type DeviceRow = typeof devices.$inferSelect & { typeName: string; occupancy: number };
 export type NewDeviceRow = typeof devices.$inferInsert;
 export type DeviceTagRow = typeof deviceTags.$inferSelect;
+/** A device's command, as far as its live state needs: which one, not where it is. */
+export type DeviceCommandRef = Pick<DeviceTagRow, 'deviceId' | 'kind' | 'commandId'>;
 
 const deviceColumns = {
   id: devices.id,
@@ -97,6 +99,17 @@ export class DeviceRepository {
 
   allTags(): Promise<DeviceTagRow[]> {
     return this.#db.select().from(deviceTags);
+  }
+
+  /** Which commands every device has: the list needs no addresses, and reads fewer bytes. */
+  commandsOfAll(): Promise<DeviceCommandRef[]> {
+    return this.#db
+      .select({
+        deviceId: deviceTags.deviceId,
+        kind: deviceTags.kind,
+        commandId: deviceTags.commandId,
+      })
+      .from(deviceTags);
   }
 
   async deleteTags(deviceRef: number, tx?: Executor): Promise<void> {

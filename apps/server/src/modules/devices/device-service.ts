@@ -27,7 +27,12 @@ import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { CommandRepository } from '../commands/command-repository.ts';
-import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
+import type {
+  DeviceCommandRef,
+  DeviceRepository,
+  DeviceRow,
+  DeviceTagRow,
+} from './device-repository.ts';
 import { requireDevice } from './require-device.ts';
 import { allocateTags } from './tag-allocation.ts';
 
@@ -57,7 +62,8 @@ interface DeviceState {
   manual: boolean | null;
   requestedManual: boolean;
   isSwitched: boolean;
-  alarm: string | null;
+  /** The PLC's alarm code, 0 for none; its text is looked up apart, for many devices at once. */
+  alarmCode: number;
 }
 
 const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
@@ -98,7 +104,7 @@ export class DeviceService {
   }
 
   /** The id of a device's standard command, if the device has that command. */
-  #standardId(role: CommandRole, tags: DeviceTagRow[]): number | undefined {
+  #standardId(role: CommandRole, tags: DeviceCommandRef[]): number | undefined {
     const command = this.#d.runtime.catalog()?.commandFor(role);
     return command && tags.some((t) => t.kind === command.kind && t.commandId === command.id)
       ? command.id
@@ -106,11 +112,7 @@ export class DeviceService {
   }
 
   /** The live picture of one device, from its tags and the gateway's cache. */
-  async #state(
-    device: DeviceRow,
-    tags: DeviceTagRow[],
-    requested: boolean | undefined,
-  ): Promise<DeviceState> {
+  #state(device: DeviceRow, tags: DeviceCommandRef[], requested: boolean | undefined): DeviceState {
     const { runtime } = this.#d;
     const commands: LiveCommand[] = tags
       .map((t) => {
@@ -143,28 +145,38 @@ export class DeviceService {
     // does not report (null while offline) has an unknown mode.
     const manual = modeId === undefined ? false : modeValue == null ? null : modeValue === 1;
     const wanted = requested ?? manual ?? false;
-    const alarmCode = commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0;
-    const alarm =
-      alarmCode > 0
-        ? ((await this.#d.alarmTexts.textFor(device.id, alarmCode)) ?? `Alarm code ${alarmCode}`)
-        : null;
     return {
       commands,
       quality,
       manual,
       requestedManual: wanted,
       isSwitched: wanted === manual && quality === 'good',
-      alarm,
+      alarmCode: commands.find((c) => c.kind === 'input' && c.id === alarmId)?.value ?? 0,
     };
   }
 
-  async #summary(
+  /** The alarm text of each device that reports an alarm, by device ref, in one query. */
+  async #alarms(
+    reported: { device: DeviceRow; state: DeviceState }[],
+  ): Promise<Map<number, string>> {
+    const active = reported
+      .filter(({ state }) => state.alarmCode > 0)
+      .map(({ device, state }) => ({ deviceRef: device.id, index: state.alarmCode }));
+    const texts = await this.#d.alarmTexts.textsFor(active);
+    return new Map(
+      active.map(({ deviceRef, index }) => [
+        deviceRef,
+        texts.get(deviceRef)?.get(index) ?? `Alarm code ${index}`,
+      ]),
+    );
+  }
+
+  #summary(
     device: DeviceRow,
-    tags: DeviceTagRow[],
-    requested: boolean | undefined,
+    state: DeviceState,
+    alarm: string | null,
     statuses: Awaited<ReturnType<DeviceStatusRepository['list']>>,
-  ): Promise<{ summary: DeviceSummary; state: DeviceState }> {
-    const state = await this.#state(device, tags, requested);
+  ): DeviceSummary {
     const lights = statuses
       .filter((s) =>
         state.commands.some(
@@ -174,43 +186,44 @@ export class DeviceService {
       .sort((a, b) => PRIORITY[a.priority] - PRIORITY[b.priority])
       .map((s) => ({ name: s.name, color: s.color }));
     return {
-      state,
-      summary: {
-        d_id: device.id,
-        device_id: device.deviceId,
-        device_name: device.name,
-        device_description: device.description,
-        device_type: device.typeId,
-        device_type_name: device.typeName,
-        device_stage: device.stage,
-        stage_name: stageNames[device.stage as StageId] ?? '',
-        device_unit: device.unit,
-        image: device.image,
-        device_features: device.features,
-        occupancy: device.occupancy,
-        capacity: device.capacity,
-        manual: state.manual,
-        isSwitched: state.isSwitched,
-        alarm: state.alarm,
-        alarmType: state.alarm ? 'alarm' : null,
-        quality: state.quality,
-        statuses: lights,
-      },
+      d_id: device.id,
+      device_id: device.deviceId,
+      device_name: device.name,
+      device_description: device.description,
+      device_type: device.typeId,
+      device_type_name: device.typeName,
+      device_stage: device.stage,
+      stage_name: stageNames[device.stage as StageId] ?? '',
+      device_unit: device.unit,
+      image: device.image,
+      device_features: device.features,
+      occupancy: device.occupancy,
+      capacity: device.capacity,
+      manual: state.manual,
+      isSwitched: state.isSwitched,
+      alarm,
+      alarmType: alarm ? 'alarm' : null,
+      quality: state.quality,
+      statuses: lights,
     };
   }
 
+  /** Every device in a fixed number of queries, however many there are. */
   async list(opts: { typeId?: number } = {}): Promise<DeviceSummary[]> {
-    const [rows, modes, statuses] = await Promise.all([
+    const [rows, modes, statuses, tags] = await Promise.all([
       this.#d.devices.list(opts),
       this.#d.devices.requestedModes(),
       this.#d.statuses.list(),
+      this.#d.devices.commandsOfAll(),
     ]);
-    return Promise.all(
-      rows.map(
-        async (d) =>
-          (await this.#summary(d, await this.#d.devices.tags(d.id), modes.get(d.id), statuses))
-            .summary,
-      ),
+    const tagsOf = Map.groupBy(tags, (t) => t.deviceId);
+    const reported = rows.map((device) => ({
+      device,
+      state: this.#state(device, tagsOf.get(device.id) ?? [], modes.get(device.id)),
+    }));
+    const alarms = await this.#alarms(reported);
+    return reported.map(({ device, state }) =>
+      this.#summary(device, state, alarms.get(device.id) ?? null, statuses),
     );
   }
 
@@ -219,8 +232,17 @@ export class DeviceService {
     return (await this.list()).filter((d) => CAPACITY_TYPE_IDS.includes(d.device_type));
   }
 
+  /** One device as the list shows it, without the detail's blocks and facts. */
   async summary(code: string): Promise<DeviceSummary> {
-    return (await this.detail(code)).device;
+    const device = await requireDevice(this.#d.devices, code);
+    const [tags, requested, statuses] = await Promise.all([
+      this.#d.devices.tags(device.id),
+      this.#d.devices.requestedMode(device.id),
+      this.#d.statuses.list(),
+    ]);
+    const state = this.#state(device, tags, requested);
+    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
+    return this.#summary(device, state, alarm, statuses);
   }
 
   async detail(code: string): Promise<DeviceDetail> {
@@ -231,7 +253,9 @@ export class DeviceService {
       this.#d.statuses.list(),
       this.#d.devices.blocks(device.id),
     ]);
-    const { summary, state } = await this.#summary(device, tags, requested, statuses);
+    const state = this.#state(device, tags, requested);
+    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
+    const summary = this.#summary(device, state, alarm, statuses);
     const modeCommandId = this.#standardId('manual-mode', tags);
     const strip = ({ kind: _k, owner: _o, ...c }: LiveCommand): DeviceCommand => c;
     const pick = (kind: 'binary' | 'input', owner: 'app' | 'plc') =>
@@ -254,8 +278,8 @@ export class DeviceService {
       plcInput: pick('input', 'plc'),
       startStopButton: binary.find((c) => c.name === 'Start') ?? null,
       blocks: blocks.map((b): DeviceBlock => ({ id: b.id, label: b.label, value: b.value })),
-      alarm: state.alarm,
-      alarmType: state.alarm ? 'alarm' : null,
+      alarm,
+      alarmType: alarm ? 'alarm' : null,
       graph: capacity
         ? {
             capacity,
@@ -494,7 +518,7 @@ export class DeviceService {
     const modeId = this.#standardId('manual-mode', tags);
     const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
     if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
-    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     this.#requireKnownMode(device, state);
     const toManual = !state.requestedManual;
     this.#send(device, tag, toManual ? 1 : 0, who);
@@ -529,7 +553,7 @@ export class DeviceService {
     if (this.#d.runtime.catalog()?.roleOf(kind, commandId) === 'manual-mode') {
       throw unprocessable('Use the Auto/Manual button to change the mode.');
     }
-    const state = await this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
+    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     this.#requireKnownMode(device, state);
     if (!state.manual && !(kind === 'input' && def.isSpeed)) {
       throw conflict(

@@ -62,6 +62,14 @@ export class UserRepository {
     return row;
   }
 
+  /** Invalidates every access token of the user without changing the password. */
+  async bumpTokenVersion(id: number, tx?: Executor): Promise<void> {
+    await (tx ?? this.#db)
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
+  }
+
   async delete(id: number, tx?: Executor): Promise<boolean> {
     const rows = await (tx ?? this.#db)
       .delete(users)

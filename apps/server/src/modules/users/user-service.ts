@@ -12,6 +12,8 @@ import {
 import type { Database } from '@roastery/db';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { hashPassword } from '../auth/password-hasher.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { PrincipalCache } from '../auth/principal-cache.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { UserRepository, UserRow } from './user-repository.ts';
 
@@ -34,10 +36,20 @@ const duplicateUsername = (username: string) =>
 export class UserService {
   readonly #db: Database;
   readonly #users: UserRepository;
+  /** Told of every change to a user once it is committed, so that sessions see it at once. */
+  readonly #principals: PrincipalCache;
+  readonly #sessions: Pick<AuthService, 'endSessions'>;
 
-  constructor(db: Database, users: UserRepository) {
+  constructor(
+    db: Database,
+    users: UserRepository,
+    principals: PrincipalCache,
+    sessions: Pick<AuthService, 'endSessions'>,
+  ) {
     this.#db = db;
     this.#users = users;
+    this.#principals = principals;
+    this.#sessions = sessions;
   }
 
   roles(): RoleEntry[] {
@@ -72,12 +84,14 @@ export class UserService {
 
   async update(actorId: number, id: number, body: UpdateUserBody): Promise<User> {
     try {
-      return await this.#db.transaction(async (tx) => {
+      const updated = await this.#db.transaction(async (tx) => {
         const current = await this.#users.findById(id, tx);
         if (!current) throw notFound('User not found.');
         if (body.user_role !== undefined && body.user_role !== current.role) {
           if (id === actorId) throw unprocessable('You cannot change your own role.');
           await this.#keepOneAdministrator(current, tx);
+          // The screens a person sees follow the role given at sign-in: a new role needs one.
+          await this.#sessions.endSessions(id, tx);
         }
         const row = await this.#users.update(
           id,
@@ -91,6 +105,8 @@ export class UserService {
         if (!row) throw notFound('User not found.');
         return presentUser(row);
       });
+      this.#principals.invalidate(id);
+      return updated;
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateUsername(body.username ?? '');
       throw error;
@@ -105,6 +121,7 @@ export class UserService {
       await this.#keepOneAdministrator(current, tx);
       await this.#users.delete(id, tx);
     });
+    this.#principals.invalidate(id);
   }
 
   async #keepOneAdministrator(

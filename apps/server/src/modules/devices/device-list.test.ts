@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoDeviceType, Role, type DeviceSummary } from '@roastery/contract';
+import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+let admin: ApiCaller;
+/** The statements of the request under way; the plant's own queries run outside it. */
+const request = new AsyncLocalStorage<string[]>();
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { plant: true, onQuery: (sql) => request.getStore()?.push(sql) });
+  admin = t.as(Role.Administrator);
+});
+afterAll(() => t.close());
+
+/**
+ * Trips one alarm with a text in the plant's documentation and one without, and waits until
+ * every device is read. A device added since reloads the simulator, which clears them.
+ */
+async function readPlantWithAlarms(): Promise<DeviceSummary[]> {
+  const sim = t.services.runtime.simulator.running;
+  if (!sim) throw new Error('the simulator is not running');
+  sim.model.setValue('GS1', 'Alarm Code', 2);
+  sim.model.setValue('R1', 'Alarm Code', 9);
+  return eventually(async () => {
+    const list = (await admin<DeviceSummary[]>('GET', '/api/device')).body;
+    const alarmed = list.filter((d) => d.alarm !== null).map((d) => d.device_id);
+    const read = list.every((d) => d.quality === 'good');
+    return read && alarmed.join() === 'GS1,R1' && list;
+  }, 'every device read from the PLC with both alarms');
+}
+
+/** The statements the app sends while answering one request. */
+async function statementsOf(url: string): Promise<{ status: number; statements: string[] }> {
+  const statements: string[] = [];
+  const { status } = await request.run(statements, () => admin('GET', url));
+  return { status, statements };
+}
+
+describe('GET /api/device', () => {
+  it('answers the demo plant as before, alarm texts included', async () => {
+    const list = await readPlantWithAlarms();
+    expect(list.find((d) => d.device_id === 'GS1')?.alarm).toBe('Discharge gate did not open');
+    expect(list.find((d) => d.device_id === 'R1')?.alarm).toBe('Alarm code 9');
+    await expect(`${JSON.stringify(list, null, 2)}\n`).toMatchFileSnapshot(
+      '__snapshots__/demo-plant-device-list.json',
+    );
+  });
+
+  it('answers each device alone as the list does', async () => {
+    const list = await readPlantWithAlarms();
+    for (const device of list) {
+      const info = await admin<DeviceSummary>('GET', `/api/device/info/${device.device_id}`);
+      expect(info.body).toEqual(device);
+    }
+  });
+
+  it('runs the same number of queries whatever the number of devices', async () => {
+    await readPlantWithAlarms();
+    const demo = await statementsOf('/api/device');
+    expect(demo.status).toBe(200);
+    for (const n of [1, 2, 3, 4, 5]) {
+      const created = await admin('POST', '/api/device/create', {
+        device_id: `XS${n}`,
+        device_name: `Extra Silo ${n}`,
+        device_type: DemoDeviceType.GreenSilo,
+        device_description: 'Overflow silo',
+        device_stage: 1,
+        device_unit: 'lbs',
+        capacity: 1000,
+      });
+      expect(created.status).toBe(201);
+    }
+    await readPlantWithAlarms();
+    const grown = await statementsOf('/api/device');
+    expect(grown.status).toBe(200);
+    expect(grown.statements).toHaveLength(demo.statements.length);
+  });
+});
