@@ -18,6 +18,7 @@ import { PrincipalCache, principalLoader } from './modules/auth/principal-cache.
 import { RefreshTokenRepository } from './modules/auth/refresh-token-repository.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { signInThrottleRoutes } from './modules/auth/sign-in-throttle-routes.ts';
+import { UserCredentials } from './modules/users/user-credentials.ts';
 import { UserRepository } from './modules/users/user-repository.ts';
 import { UserService } from './modules/users/user-service.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
@@ -30,6 +31,7 @@ import { EventHub } from './plant/hub/event-hub.ts';
 import { RunSettlement } from './plant/settlement/run-settlement.ts';
 import { PlantRepository } from './plant/runtime/plant-repository.ts';
 import { PlantRuntime } from './plant/runtime/plant-runtime.ts';
+import { DeviceDirectory } from './modules/devices/device-directory.ts';
 import { DeviceRepository } from './modules/devices/device-repository.ts';
 import { DeviceService } from './modules/devices/device-service.ts';
 import { deviceRoutes } from './modules/devices/device-routes.ts';
@@ -155,7 +157,7 @@ export async function createServices(
   const principals = new PrincipalCache(principalLoader(userRepository));
   const auth = new AuthService({
     db,
-    users: userRepository,
+    users: new UserCredentials(userRepository),
     refreshTokens: new RefreshTokenRepository(db),
     accessTokens: new AccessTokens(
       await signingSecret(db, config.jwtSecret),
@@ -176,16 +178,18 @@ export async function createServices(
   });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
-  const commandRepository = new CommandRepository(db);
-  const alarmTextRepository = new AlarmTextRepository(db);
-  const statusRepository = new DeviceStatusRepository(db);
+  const deviceDirectory = new DeviceDirectory(deviceRepository);
   const notifications = new NotificationService(new NotificationRepository(db), hub);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
   const ledger = new LedgerService(db, new LedgerRepository(), () =>
     hub.publish({ type: 'ledger' }),
   );
-  const alarmTexts = new AlarmTextService(alarmTextRepository, deviceRepository, notifications);
+  const alarmTexts = new AlarmTextService(
+    new AlarmTextRepository(db),
+    deviceDirectory,
+    notifications,
+  );
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,
@@ -214,11 +218,11 @@ export async function createServices(
     },
   });
   workflows.attach(engine);
-  const beanRepository = new BeanRepository(db);
+  const beans = new BeanService(new BeanRepository(db));
   const settings = new SettingsService(db);
   const dumps = new DumpService({
     repo: new DumpRepository(db),
-    beans: beanRepository,
+    beans,
     ledger,
     settings,
     workflows,
@@ -231,7 +235,7 @@ export async function createServices(
   const transfers = new TransferService({
     repo: new TransferRepository(db),
     ledger,
-    beans: beanRepository,
+    beans,
     workflows,
     engine,
     runtime,
@@ -252,6 +256,8 @@ export async function createServices(
   });
   settlement.register('dump', dumps.settler());
   settlement.register('transfer', transfers.settler());
+  const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
+  const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   return {
     auth,
     settings,
@@ -279,9 +285,9 @@ export async function createServices(
     devices: new DeviceService({
       db,
       devices: deviceRepository,
-      commands: commandRepository,
-      statuses: statusRepository,
-      alarmTexts: alarmTextRepository,
+      commands,
+      statuses: deviceStatuses,
+      alarmTexts,
       runtime,
       eventLog,
       plant,
@@ -291,16 +297,16 @@ export async function createServices(
       ],
       ledger,
     }),
-    commands: new CommandService(commandRepository, deviceRepository),
+    commands,
     alarmTexts,
-    deviceStatuses: new DeviceStatusService(statusRepository, commandRepository),
+    deviceStatuses,
     simulator: new SimulatorService(runtime.simulator, () => runtime.catalog()),
     runtime,
     hub,
     live,
     plant,
     ledger,
-    beans: new BeanService(beanRepository),
+    beans,
     products: new ProductService(new ProductRepository(db)),
   };
 }

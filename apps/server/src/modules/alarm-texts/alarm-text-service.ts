@@ -1,8 +1,7 @@
 import type { AlarmText } from '@roastery/contract';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { DeviceRepository } from '../devices/device-repository.ts';
-import { requireDevice } from '../devices/require-device.ts';
+import type { DeviceDirectory } from '../devices/device-directory.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { AlarmTextRepository, AlarmTextRow } from './alarm-text-repository.ts';
 
@@ -12,12 +11,12 @@ const duplicate = (index: number) =>
 
 export class AlarmTextService {
   readonly #repo: AlarmTextRepository;
-  readonly #devices: DeviceRepository;
+  readonly #devices: DeviceDirectory;
   readonly #notifications: NotificationService;
 
   constructor(
     repo: AlarmTextRepository,
-    devices: DeviceRepository,
+    devices: DeviceDirectory,
     notifications: NotificationService,
   ) {
     this.#repo = repo;
@@ -30,13 +29,20 @@ export class AlarmTextService {
     return this.#repo.textFor(deviceRef, code);
   }
 
+  /** The texts of these (device, alarm code) pairs, by device then code; no query for none. */
+  textsFor(
+    pairs: { deviceRef: number; index: number }[],
+  ): Promise<Map<number, Map<number, string>>> {
+    return this.#repo.textsFor(pairs);
+  }
+
   async list(deviceCode: string): Promise<AlarmText[]> {
-    const device = await requireDevice(this.#devices, deviceCode);
+    const device = await this.#devices.require(deviceCode);
     return (await this.#repo.list(device.id)).map(present);
   }
 
   async create(deviceCode: string, index: number, message: string): Promise<AlarmText> {
-    const device = await requireDevice(this.#devices, deviceCode);
+    const device = await this.#devices.require(deviceCode);
     try {
       return present(await this.#repo.insert({ deviceId: device.id, index, message }));
     } catch (error) {
@@ -63,15 +69,15 @@ export class AlarmTextService {
   /** Overwrites every alarm text of the target device with the source device's. */
   async import(fromCode: string, toCode: string): Promise<number> {
     const [from, to] = await Promise.all([
-      requireDevice(this.#devices, fromCode),
-      requireDevice(this.#devices, toCode),
+      this.#devices.require(fromCode),
+      this.#devices.require(toCode),
     ]);
     return this.#repo.replaceAll(from.id, to.id);
   }
 
   /** An operator's own alarm message for a device, raised as an alarm notification. */
   async sendMessage(deviceCode: string, message: string, by: string): Promise<void> {
-    const device = await requireDevice(this.#devices, deviceCode);
+    const device = await this.#devices.require(deviceCode);
     await this.#notifications.raise({
       type: 'alarm',
       text: `${device.name}: ${message}`,

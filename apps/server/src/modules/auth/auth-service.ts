@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@roastery/db';
 import type { LoginReply, RefreshReply, RoleId, SignInThrottle } from '@roastery/contract';
 import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
-import type { UserRepository, UserRow } from '../users/user-repository.ts';
+import type { UserAccount, UserCredentials } from '../users/user-credentials.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PrincipalCache } from './principal-cache.ts';
@@ -19,7 +19,7 @@ export interface Principal {
 
 export interface AuthServiceDeps {
   db: Database;
-  users: UserRepository;
+  users: UserCredentials;
   refreshTokens: RefreshTokenRepository;
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
@@ -55,7 +55,7 @@ export class AuthService {
   async login(username: string, password: string, address: string): Promise<LoginReply> {
     const attempt = this.#d.throttle.admit(username, address);
     if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
-    let row: UserRow | undefined;
+    let row: UserAccount | undefined;
     try {
       row = await this.#checkPassword(username, password);
       if (row) attempt.succeeded();
@@ -102,7 +102,7 @@ export class AuthService {
       }
       if (row.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' } as const;
       await this.#d.refreshTokens.markUsed(row.id, tx);
-      const user = await this.#d.users.findById(row.userId, tx);
+      const user = await this.#d.users.byId(row.userId, tx);
       if (!user) return { kind: 'invalid' } as const;
       return { kind: 'ok', tokens: await this.#issue(user, row.familyId, tx) } as const;
     });
@@ -138,7 +138,7 @@ export class AuthService {
     oldPassword: string,
     newPassword: string,
   ): Promise<RefreshReply> {
-    const row = await this.#d.users.findById(userId);
+    const row = await this.#d.users.byId(userId);
     if (!row) throw unauthorized();
     if (!(await verifyPassword(row.passwordHash, oldPassword))) {
       throw unprocessable('The old password is not correct.');
@@ -178,8 +178,8 @@ export class AuthService {
   }
 
   /** The user whose password this is; an unknown username takes as long as a wrong password. */
-  async #checkPassword(username: string, password: string): Promise<UserRow | undefined> {
-    const row = await this.#d.users.findByUsername(username.trim());
+  async #checkPassword(username: string, password: string): Promise<UserAccount | undefined> {
+    const row = await this.#d.users.byUsername(username.trim());
     if (!row) {
       await verifyAgainstDummy(password);
       return undefined;
@@ -188,7 +188,7 @@ export class AuthService {
   }
 
   async #issue(
-    user: UserRow,
+    user: UserAccount,
     familyId: string,
     tx?: Parameters<RefreshTokenRepository['insert']>[1],
   ): Promise<RefreshReply> {

@@ -26,6 +26,17 @@ export class BeanService {
     return (await this.#repo.list()).map(presentBean);
   }
 
+  /** One bean as the screens show it, or undefined when there is none with this id. */
+  async find(id: number): Promise<Bean | undefined> {
+    const row = await this.#repo.find(id);
+    return row && presentBean(row);
+  }
+
+  /** Device ids for codes, as bean bins and routes name devices; unknown codes are missing. */
+  devicesByCode(codes: string[]): Promise<Map<string, number>> {
+    return this.#repo.devicesByCode(codes);
+  }
+
   async create(body: SaveBeanBody): Promise<Bean> {
     return this.#save(undefined, body);
   }

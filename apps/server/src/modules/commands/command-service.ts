@@ -5,8 +5,8 @@ import type {
   InputCommandDto,
 } from '@roastery/contract';
 import { notFound, unprocessable } from '../../lib/http-errors.ts';
-import type { DeviceRepository } from '../devices/device-repository.ts';
-import { requireDevice } from '../devices/require-device.ts';
+import type { DeviceDirectory } from '../devices/device-directory.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { BinaryCommandRow, CommandRepository, InputCommandRow } from './command-repository.ts';
 
 type Kind = 'binary' | 'input';
@@ -26,11 +26,18 @@ const presentInput = (c: InputCommandRow): InputCommandDto => ({
 
 export class CommandService {
   readonly #repo: CommandRepository;
-  readonly #devices: DeviceRepository;
+  readonly #devices: DeviceDirectory;
+  /** The plant catalog holds each type's commands: a change must reach it at once. */
+  readonly #catalog: Pick<PlantRuntime, 'refreshCatalog'>;
 
-  constructor(repo: CommandRepository, devices: DeviceRepository) {
+  constructor(
+    repo: CommandRepository,
+    devices: DeviceDirectory,
+    catalog: Pick<PlantRuntime, 'refreshCatalog'>,
+  ) {
     this.#repo = repo;
     this.#devices = devices;
+    this.#catalog = catalog;
   }
 
   async list(): Promise<CommandList> {
@@ -69,6 +76,16 @@ export class CommandService {
     return found[kind];
   }
 
+  /** The ids of a device type's commands of one kind. */
+  idsOfType(typeId: number, kind: Kind): Promise<number[]> {
+    return this.#repo.idsOfType(typeId, kind);
+  }
+
+  /** The owner of each of these commands that exists; ids of no command are missing. */
+  owners(kind: Kind, ids: number[]): Promise<Map<number, 'app' | 'plc'>> {
+    return this.#repo.owners(kind, ids);
+  }
+
   /** Saves a type's app and plc commands of one kind; each id must exist and have that owner. */
   async saveTypeCommands(typeId: number, kind: Kind, app: number[], plc: number[]): Promise<void> {
     if (!(await this.#devices.typeExists(typeId))) throw notFound('Device type not found.');
@@ -79,11 +96,12 @@ export class CommandService {
     ];
     if (wrong.length) throw unprocessable(`Invalid ${kind} command ids: ${wrong.join('; ')}.`);
     await this.#repo.setTypeCommands(typeId, kind, [...new Set([...app, ...plc])]);
+    await this.#catalog.refreshCatalog();
   }
 
   /** The commands a device offers (through its type), for the workflow step form. */
   async ofDevice(code: string): Promise<{ binary: BinaryCommandDto[]; input: InputCommandDto[] }> {
-    const device = await requireDevice(this.#devices, code);
+    const device = await this.#devices.require(code);
     const [binaryIds, inputIds, binary, input] = await Promise.all([
       this.#repo.idsOfType(device.typeId, 'binary'),
       this.#repo.idsOfType(device.typeId, 'input'),

@@ -1,34 +1,33 @@
 import type { DeviceStatusBody, DeviceStatusDto } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { CommandRepository } from '../commands/command-repository.ts';
+import type { CommandService } from '../commands/command-service.ts';
 import type {
   DeviceStatusRepository,
   DeviceStatusRow,
   NewDeviceStatusRow,
 } from './device-status-repository.ts';
 
+/** A status light as the device screens match it against live values. */
+export type StatusLight = DeviceStatusRow;
+
 /** Status lights: a device shows a status when one of its commands has the status's value. */
 export class DeviceStatusService {
   readonly #repo: DeviceStatusRepository;
-  readonly #commands: CommandRepository;
+  readonly #commands: CommandService;
 
-  constructor(repo: DeviceStatusRepository, commands: CommandRepository) {
+  constructor(repo: DeviceStatusRepository, commands: CommandService) {
     this.#repo = repo;
     this.#commands = commands;
   }
 
   async list(): Promise<DeviceStatusDto[]> {
-    const [rows, binary, input] = await Promise.all([
-      this.#repo.list(),
-      this.#commands.binary(),
-      this.#commands.input(),
-    ]);
+    const [rows, commands] = await Promise.all([this.#repo.list(), this.#commands.list()]);
     const label = (r: DeviceStatusRow) =>
       (r.kind === 'binary'
-        ? binary.find((c) => c.id === r.commandId)
-        : input.find((c) => c.id === r.commandId)
-      )?.label ?? `#${r.commandId}`;
+        ? commands.binary.find((c) => c.command_id === r.commandId)?.command_label
+        : commands.inputs.find((c) => c.command_input_id === r.commandId)?.command_input_label) ??
+      `#${r.commandId}`;
     return rows.map((r) => ({
       id: r.id,
       led_id: r.ledId,
@@ -40,6 +39,11 @@ export class DeviceStatusService {
       command: label(r),
       command_value: r.commandValue,
     }));
+  }
+
+  /** Every status light, without the labels of its commands. */
+  lights(): Promise<StatusLight[]> {
+    return this.#repo.list();
   }
 
   async create(body: DeviceStatusBody): Promise<DeviceStatusDto> {

@@ -19,14 +19,14 @@ import type { Database } from '@roastery/db';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
-import type { AlarmTextRepository } from '../alarm-texts/alarm-text-repository.ts';
-import type { DeviceStatusRepository } from '../device-statuses/device-status-repository.ts';
+import type { AlarmTextService } from '../alarm-texts/alarm-text-service.ts';
+import type { DeviceStatusService, StatusLight } from '../device-statuses/device-status-service.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
-import type { CommandRepository } from '../commands/command-repository.ts';
+import type { CommandService } from '../commands/command-service.ts';
 import type {
   DeviceCommandRef,
   DeviceRepository,
@@ -39,9 +39,9 @@ import { allocateTags } from './tag-allocation.ts';
 export interface DeviceServiceDeps {
   db: Database;
   devices: DeviceRepository;
-  commands: CommandRepository;
-  statuses: DeviceStatusRepository;
-  alarmTexts: AlarmTextRepository;
+  commands: CommandService;
+  statuses: DeviceStatusService;
+  alarmTexts: AlarmTextService;
   runtime: PlantRuntime;
   eventLog: EventLogService;
   plant: PlantRepository;
@@ -175,7 +175,7 @@ export class DeviceService {
     device: DeviceRow,
     state: DeviceState,
     alarm: string | null,
-    statuses: Awaited<ReturnType<DeviceStatusRepository['list']>>,
+    statuses: StatusLight[],
   ): DeviceSummary {
     const lights = statuses
       .filter((s) =>
@@ -213,7 +213,7 @@ export class DeviceService {
     const [rows, modes, statuses, tags] = await Promise.all([
       this.#d.devices.list(opts),
       this.#d.devices.requestedModes(),
-      this.#d.statuses.list(),
+      this.#d.statuses.lights(),
       this.#d.devices.commandsOfAll(),
     ]);
     const tagsOf = Map.groupBy(tags, (t) => t.deviceId);
@@ -238,7 +238,7 @@ export class DeviceService {
     const [tags, requested, statuses] = await Promise.all([
       this.#d.devices.tags(device.id),
       this.#d.devices.requestedMode(device.id),
-      this.#d.statuses.list(),
+      this.#d.statuses.lights(),
     ]);
     const state = this.#state(device, tags, requested);
     const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
@@ -250,7 +250,7 @@ export class DeviceService {
     const [tags, requested, statuses, blocks] = await Promise.all([
       this.#d.devices.tags(device.id),
       this.#d.devices.requestedMode(device.id),
-      this.#d.statuses.list(),
+      this.#d.statuses.lights(),
       this.#d.devices.blocks(device.id),
     ]);
     const state = this.#state(device, tags, requested);

@@ -13,7 +13,7 @@ import {
 import type { WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
-import type { BeanRepository } from '../beans/bean-repository.ts';
+import type { BeanService } from '../beans/bean-service.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -34,7 +34,7 @@ const KIND: Record<DumpTargetType, 'silo' | 'roaster' | 'bagging'> = {
 
 export interface DumpServiceDeps {
   repo: DumpRepository;
-  beans: BeanRepository;
+  beans: BeanService;
   ledger: LedgerService;
   settings: SettingsService;
   workflows: WorkflowService;
@@ -118,7 +118,7 @@ export class DumpService {
     if (!bean) throw notFound(`Bean ${beanId} not found.`);
     const devices = await this.#d.repo.devicesOfType(type);
     const contents = new Map((await this.#d.ledger.siloContents()).map((c) => [c.device_id, c]));
-    const allowed = new Set(bean.bins.map((b) => b.code));
+    const allowed = new Set(bean.bins);
     const centi = toCenti(amount);
     return devices.map((d) => {
       const held = contents.get(d.code);
@@ -127,7 +127,7 @@ export class DumpService {
       const otherBeans = held?.beans.some((b) => b.bean_id !== beanId) ?? false;
       const reason =
         allowed.size && !allowed.has(d.code)
-          ? `${bean.name} is not kept in ${d.name}`
+          ? `${bean.bean_name} is not kept in ${d.name}`
           : otherBeans
             ? `${d.name} holds other beans`
             : d.capacity !== null && toCenti(occupancy) + centi > toCenti(d.capacity)

@@ -11,7 +11,7 @@ import {
 import type { WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
-import type { BeanRepository } from '../beans/bean-repository.ts';
+import type { BeanService } from '../beans/bean-service.ts';
 import type { LedgerService, MoveInput } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -37,7 +37,7 @@ const CONVEYOR_ROLES = {
 export interface TransferServiceDeps {
   repo: TransferRepository;
   ledger: LedgerService;
-  beans: BeanRepository;
+  beans: BeanService;
   workflows: WorkflowService;
   engine: WorkflowEngine;
   runtime: PlantRuntime;
@@ -211,7 +211,7 @@ export class TransferService {
     if (beanId !== null && !held.some((b) => b.bean_id === beanId)) {
       const bean = await this.#d.beans.find(beanId);
       if (!bean) throw notFound(`Bean ${beanId} not found.`);
-      throw unprocessable(`${source.deviceName} holds no ${bean.name}.`);
+      throw unprocessable(`${source.deviceName} holds no ${bean.bean_name}.`);
     }
     if (beanId === null && held.length === 1) beanId = held[0]?.bean_id ?? null;
     await this.#checkWeight(source, target, body.targetWeight, held, beanId);

@@ -118,6 +118,17 @@ export class PlantRuntime {
     await this.start();
   }
 
+  /**
+   * Rebuilds the catalog from the database without touching the gateway, for a change that
+   * moves no tag (a device type's commands). A runtime that is not running is left as it is:
+   * it reads the plant again when it starts.
+   */
+  async refreshCatalog(): Promise<void> {
+    if (!this.#gateway) return;
+    const definition = await this.#d.plant.definition(this.#d.config.unitId);
+    this.#catalog = new PlantCatalog(definition);
+  }
+
   /** The catalog of the address map loaded at the last start or reload. */
   catalog(): PlantCatalog | undefined {
     return this.#catalog;
