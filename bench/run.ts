@@ -14,6 +14,7 @@ const benchmarks = [
   'engine-latency',
   'ledger',
   'web-delivery',
+  'server-memory',
 ];
 const results: Record<string, unknown> = {};
 mkdirSync(join(here, 'results'), { recursive: true });
