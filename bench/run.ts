@@ -15,6 +15,7 @@ const benchmarks = [
   'ledger',
   'web-delivery',
   'request-path',
+  'server-memory',
 ];
 const results: Record<string, unknown> = {};
 mkdirSync(join(here, 'results'), { recursive: true });
