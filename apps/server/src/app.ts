@@ -168,17 +168,20 @@ export async function createServices(
   const hub = new EventHub({
     onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
   });
-  const live = new LiveBus(config.live.maxStreams);
-  // The browser's stream is a projection of the hub, and the only reader of its format.
-  hub.subscribeAll((event) => {
-    const projected = liveEventOf(event);
-    if (projected) live.publish(projected);
-  });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
   const commandRepository = new CommandRepository(db);
   const alarmTextRepository = new AlarmTextRepository(db);
   const statusRepository = new DeviceStatusRepository(db);
+  const deviceStatuses = new DeviceStatusService(statusRepository, commandRepository);
+  const live = new LiveBus(config.live.maxStreams);
+  // The browser's stream is a projection of the hub, and the only reader of its format.
+  hub.subscribeAll((event) => {
+    const projected = liveEventOf(event, {
+      lightsStatus: (kind, id) => deviceStatuses.lightsStatus(kind, id),
+    });
+    if (projected) live.publish(projected);
+  });
   const notifications = new NotificationService(new NotificationRepository(db), hub);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
@@ -262,6 +265,7 @@ export async function createServices(
     workflowRuns: new WorkflowRunService(engine),
     engine,
     startPlant: async () => {
+      await deviceStatuses.load();
       await runtime.start();
       await engine.open();
       await settlement.start();
@@ -293,7 +297,7 @@ export async function createServices(
     }),
     commands: new CommandService(commandRepository, deviceRepository),
     alarmTexts,
-    deviceStatuses: new DeviceStatusService(statusRepository, commandRepository),
+    deviceStatuses,
     simulator: new SimulatorService(runtime.simulator, () => runtime.catalog()),
     runtime,
     hub,
