@@ -11,10 +11,12 @@ const benchmarks = [
   'plc-scan',
   'plc-reconnect',
   'live-latency',
+  'pixel-latency',
   'engine-latency',
   'ledger',
   'web-delivery',
   'request-path',
+  'server-memory',
 ];
 const results: Record<string, unknown> = {};
 mkdirSync(join(here, 'results'), { recursive: true });

@@ -18,7 +18,11 @@ describe('a lost PLC', () => {
       return body.manual === true && body.isSwitched;
     }, 'GS1 in Manual mode');
 
+    // A live stream writes the loss into the screen at once; without one the screen learns of it
+    // at its next poll, which leaves the operator a window to click on an out-of-date screen.
+    await page.route('**/api/live', (route) => route.abort());
     await signInAs(page, url, Role.Supervisor);
+    await page.getByRole('status', { name: /Live updates: (Reconnecting|Offline)/ }).waitFor();
     await page.goto(url('/device'));
     await page.getByRole('button', { name: 'Open Green Silo 1' }).click();
     const drawer = page.getByRole('dialog');

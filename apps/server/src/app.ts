@@ -170,12 +170,6 @@ export async function createServices(
   const hub = new EventHub({
     onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
   });
-  const live = new LiveBus(config.live.maxStreams);
-  // The browser's stream is a projection of the hub, and the only reader of its format.
-  hub.subscribeAll((event) => {
-    const projected = liveEventOf(event);
-    if (projected) live.publish(projected);
-  });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
   const deviceDirectory = new DeviceDirectory(deviceRepository);
@@ -258,6 +252,14 @@ export async function createServices(
   settlement.register('transfer', transfers.settler());
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
+  const live = new LiveBus(config.live.maxStreams);
+  // The browser's stream is a projection of the hub, and the only reader of its format.
+  hub.subscribeAll((event) => {
+    const projected = liveEventOf(event, {
+      lightsStatus: (kind, id) => deviceStatuses.lightsStatus(kind, id),
+    });
+    if (projected) live.publish(projected);
+  });
   return {
     auth,
     settings,
@@ -268,6 +270,7 @@ export async function createServices(
     workflowRuns: new WorkflowRunService(engine),
     engine,
     startPlant: async () => {
+      await deviceStatuses.load();
       await runtime.start();
       await engine.open();
       await settlement.start();

@@ -3,21 +3,41 @@ import { quality } from './devices.ts';
 import { notification } from './notifications.ts';
 import { runState, timelineEntry } from './workflows.ts';
 
+/**
+ * Every event's place in the server process's one sequence (also the SSE `id:`): it grows by one
+ * per event, so a browser that sees a jump knows it missed something and refetches once.
+ */
+const sequenced = { seq: z.number().int().nonnegative() };
+
 /** Events pushed on GET /api/live (Server-Sent Events); the event name is `type`. */
 export const liveEvent = z.discriminatedUnion('type', [
   z.object({
+    ...sequenced,
     type: z.literal('device'),
     device_id: z.string(),
-    /** What changed: a command value, the device's quality, its mode or its alarm. */
-    change: z.enum(['value', 'quality', 'mode', 'alarm']),
+    /**
+     * What changed: a command value, the device's quality, its mode, its alarm, or a command
+     * that lights a status. Every change but 'quality' names the command and carries what the
+     * device list and detail show for it (value, quality, isSame); 'mode', 'alarm' and 'status'
+     * also change what the server derives from tables the browser does not hold.
+     */
+    change: z.enum(['value', 'quality', 'mode', 'alarm', 'status']),
     command_kind: z.enum(['binary', 'input']).optional(),
     command_id: z.number().int().optional(),
+    /** As the device detail shows it: null while the quality is 'offline'. */
     value: z.number().nullable().optional(),
     quality: quality.optional(),
+    /** The PLC's feedback equals what the console last wrote (always true for PLC commands). */
+    isSame: z.boolean().optional(),
   }),
-  z.object({ type: z.literal('notification'), notification }),
-  z.object({ type: z.literal('notifications-acknowledged'), count: z.number().int() }),
+  z.object({ ...sequenced, type: z.literal('notification'), notification }),
   z.object({
+    ...sequenced,
+    type: z.literal('notifications-acknowledged'),
+    count: z.number().int(),
+  }),
+  z.object({
+    ...sequenced,
     type: z.literal('workflow'),
     workflow_id: z.number().int(),
     run_id: z.string(),
@@ -26,18 +46,26 @@ export const liveEvent = z.discriminatedUnion('type', [
     entry: timelineEntry.optional(),
   }),
   z.object({
+    ...sequenced,
     type: z.literal('plc'),
     state: z.enum(['connecting', 'connected', 'disconnected', 'backoff', 'closed']),
     error: z.string().nullable(),
   }),
   /** Beans were booked on the ledger, or a dump or transfer changed state. */
   z.object({
+    ...sequenced,
     type: z.literal('inventory'),
     change: z.enum(['dump', 'transfer', 'ledger']),
     id: z.number().int().nullable(),
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
+/** A live event before the stream gives it its place in the sequence. */
+export type UnsequencedLiveEvent = LiveEvent extends infer E
+  ? E extends LiveEvent
+    ? Omit<E, 'seq'>
+    : never
+  : never;
 
 /**
  * The server writes a comment line on every live stream at this interval, so proxies never see

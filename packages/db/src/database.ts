@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { initialiseDataDir } from './initialise-data-dir.ts';
 
 export type Schema = typeof schema;
 
@@ -79,6 +80,20 @@ export interface DatabaseHandle {
   pglite?: PGlite;
 }
 
+/**
+ * The engine's shared buffers live in its WebAssembly memory, which is touched at start and
+ * never shrinks: PostgreSQL's default of 128 MB alone is about 110 MB of the process's resident
+ * memory. The console's working set is a few megabytes of tables, and the operating system's
+ * file cache still holds the data folder behind these buffers.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -98,9 +113,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   try {
+    if (options.dataDir) await initialiseDataDir(options.dataDir);
     const client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: pgliteStartParams,
     });
     const handle = wrapPglite(client, options.onQuery);
     return {

@@ -1,8 +1,20 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveEvent, Notification, SiloStat } from '@roastery/contract';
+import type {
+  DeviceDetail,
+  DeviceSummary,
+  LiveEvent,
+  Notification,
+  SiloStat,
+} from '@roastery/contract';
 import { useFeedback } from '../components/feedback.tsx';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys.ts';
+import {
+  applyEventToDetail,
+  applyEventToList,
+  listNeedsRefetch,
+  type DeviceEvent,
+} from '../features/devices/api/device-cache-patch.ts';
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
 import { dumpKeys } from '../features/dump/api/dump-keys.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
@@ -11,9 +23,14 @@ import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
 import { siloStatsQueryKey } from '../lib/get-silo-stats.ts';
 import { connectLiveEvents } from '../lib/live-events.ts';
+import { LiveSequence } from '../lib/live-sequence.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
 
-/** A scan can change many values at once; their refreshes are gathered for this long. */
+/**
+ * Refreshes that events ask for (a notification, a dump, what the server derives from a value)
+ * are gathered for this long, so a burst costs the server one refetch. Values never wait: they
+ * are written into the cache as they arrive.
+ */
 const BATCH_MS = 200;
 /** Only a notification raised this recently is announced; older ones are news to nobody. */
 const ANNOUNCE_WITHIN_S = 30;
@@ -26,6 +43,7 @@ function createInvalidator(queryClient: QueryClient) {
   let deviceList = false;
   let notifications = false;
   let stock = false;
+  let resync = false;
   let timer: number | undefined;
   let siloTimer: number | undefined;
   let silosRefreshedAt = 0;
@@ -35,18 +53,28 @@ function createInvalidator(queryClient: QueryClient) {
     void queryClient.invalidateQueries({ queryKey: dumpKeys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   };
+  const everything = () => {
+    void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
+    invalidateStock();
+  };
   const flush = () => {
     timer = undefined;
-    if (deviceList) void queryClient.invalidateQueries({ queryKey: deviceListQueryKey });
-    for (const code of devices) {
-      void queryClient.invalidateQueries({ queryKey: deviceDetailQueryKey(code) });
+    if (resync) everything();
+    else if (deviceList) void queryClient.invalidateQueries({ queryKey: deviceListQueryKey });
+    if (!resync) {
+      for (const code of devices) {
+        void queryClient.invalidateQueries({ queryKey: deviceDetailQueryKey(code) });
+      }
+      if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      if (stock) invalidateStock();
     }
-    if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-    if (stock) invalidateStock();
     devices.clear();
     deviceList = false;
     notifications = false;
     stock = false;
+    resync = false;
   };
   const schedule = () => {
     timer ??= window.setTimeout(flush, BATCH_MS);
@@ -55,7 +83,6 @@ function createInvalidator(queryClient: QueryClient) {
   return {
     device(code: string) {
       devices.add(code);
-      deviceList = true;
       schedule();
     },
     deviceList() {
@@ -81,17 +108,38 @@ function createInvalidator(queryClient: QueryClient) {
         void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
       }, wait);
     },
-    everything() {
-      void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
-      invalidateStock();
+    everything,
+    /** Events were missed: everything the stream keeps fresh, once however many were. */
+    resync() {
+      resync = true;
+      schedule();
     },
     dispose() {
       window.clearTimeout(timer);
       window.clearTimeout(siloTimer);
     },
   };
+}
+
+/**
+ * Writes a device event into the cached detail and list, and asks for a refetch only of what
+ * the server derives from tables the browser does not hold.
+ */
+function applyDeviceEvent(
+  queryClient: QueryClient,
+  invalidate: ReturnType<typeof createInvalidator>,
+  event: DeviceEvent,
+) {
+  const detailKey = deviceDetailQueryKey(event.device_id);
+  queryClient.setQueryData<DeviceDetail>(
+    detailKey,
+    (detail) => detail && applyEventToDetail(detail, event),
+  );
+  if (event.change === 'alarm' || event.change === 'status') invalidate.device(event.device_id);
+  const list = queryClient.getQueryData<DeviceSummary[]>(deviceListQueryKey);
+  if (!list) return;
+  if (listNeedsRefetch(list, event)) invalidate.deviceList();
+  queryClient.setQueryData<DeviceSummary[]>(deviceListQueryKey, applyEventToList(list, event));
 }
 
 function isFreshAlarm(notification: Notification): boolean {
@@ -130,10 +178,12 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
     const isSilo = (code: string) =>
       queryClient.getQueryData<SiloStat[]>(siloStatsQueryKey)?.some((silo) => silo.id === code) ??
       false;
+    const sequence = new LiveSequence();
     const onEvent = (event: LiveEvent) => {
+      if (sequence.gapBefore(event.seq)) invalidate.resync();
       switch (event.type) {
         case 'device':
-          invalidate.device(event.device_id);
+          applyDeviceEvent(queryClient, invalidate, event);
           if (event.change === 'alarm') invalidate.notifications();
           if (
             event.change === 'value' &&
@@ -190,7 +240,10 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
       onConnection: (connection, refusal) => {
         setStatus((current) => ({ ...current, connection, refusal: refusal ?? null }));
         // Events may have been missed while the stream was down.
-        if (connection === 'live') invalidate.everything();
+        if (connection === 'live') {
+          sequence.reset();
+          invalidate.everything();
+        }
       },
     });
     return () => {

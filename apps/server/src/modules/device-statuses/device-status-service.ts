@@ -15,10 +15,22 @@ export type StatusLight = DeviceStatusRow;
 export class DeviceStatusService {
   readonly #repo: DeviceStatusRepository;
   readonly #commands: CommandService;
+  /** The commands some status light watches, as `kind:id`, for the live stream's sake. */
+  #watched = new Set<string>();
 
   constructor(repo: DeviceStatusRepository, commands: CommandService) {
     this.#repo = repo;
     this.#commands = commands;
+  }
+
+  /** Reads which commands light a status; every change of the lights reads it again. */
+  async load(): Promise<void> {
+    this.#watched = new Set((await this.#repo.list()).map((r) => `${r.kind}:${r.commandId}`));
+  }
+
+  /** Whether a change of this command can turn a status light on or off. */
+  lightsStatus(kind: 'binary' | 'input', commandId: number): boolean {
+    return this.#watched.has(`${kind}:${commandId}`);
   }
 
   async list(): Promise<DeviceStatusDto[]> {
@@ -48,17 +60,20 @@ export class DeviceStatusService {
 
   async create(body: DeviceStatusBody): Promise<DeviceStatusDto> {
     const row = await this.#save(body, (r) => this.#repo.insert(r));
+    await this.load();
     return this.#present(row.id);
   }
 
   async update(id: number, body: DeviceStatusBody): Promise<DeviceStatusDto> {
     const row = await this.#save(body, (r) => this.#repo.update(id, r));
     if (!row) throw notFound('Device status not found.');
+    await this.load();
     return this.#present(row.id);
   }
 
   async delete(id: number): Promise<void> {
     if (!(await this.#repo.delete(id))) throw notFound('Device status not found.');
+    await this.load();
   }
 
   async #save<T>(

@@ -126,7 +126,7 @@ export class DeviceService {
           id: t.commandId,
           name: def?.label ?? `${t.kind} ${t.commandId}`,
           value: live?.quality === 'offline' ? null : (live?.value ?? null),
-          isSame: owner === 'plc' ? true : runtime.isSame(ref),
+          isSame: runtime.isSame(ref),
           isSpeed: def?.isSpeed ?? false,
           unit: def?.unit ?? '',
           quality: live?.quality ?? 'offline',

@@ -1,21 +1,42 @@
-import type { LiveEvent } from '@roastery/contract';
-import type { PlantEvent } from '../../plant/hub/plant-events.ts';
+import type { UnsequencedLiveEvent } from '@roastery/contract';
+import type { PlantEvent, PlantEventOf } from '../../plant/hub/plant-events.ts';
+
+export interface LiveProjectionContext {
+  /** Whether a change of this command can turn a device's status light on or off. */
+  lightsStatus: (kind: 'binary' | 'input', commandId: number) => boolean;
+}
+
+/** What else a value change changes on the screens, beyond the command itself. */
+function valueChange(
+  event: PlantEventOf<'value'>,
+  context: LiveProjectionContext,
+): 'value' | 'mode' | 'alarm' | 'status' {
+  if (event.role === 'manual-mode-active') return 'mode';
+  if (event.role === 'alarm-code') return 'alarm';
+  return context.lightsStatus(event.command_kind, event.command_id) ? 'status' : 'value';
+}
 
 /**
  * The browser's view of a hub event: the only code that knows the live stream's format. Events
- * the browser has no use for map to undefined.
+ * the browser has no use for map to undefined. The stream numbers them.
  */
-export function liveEventOf(event: PlantEvent): LiveEvent | undefined {
+export function liveEventOf(
+  event: PlantEvent,
+  context: LiveProjectionContext,
+): UnsequencedLiveEvent | undefined {
   switch (event.type) {
     case 'value':
+      // Exactly what GET /api/device/detail shows for the command, so the browser can write it
+      // into its copy instead of asking again.
       return {
         type: 'device',
         device_id: event.device_id,
-        change: event.role === 'manual-mode-active' ? 'mode' : 'value',
+        change: valueChange(event, context),
         command_kind: event.command_kind,
         command_id: event.command_id,
-        value: event.value,
+        value: event.quality === 'offline' ? null : event.value,
         quality: event.quality,
+        isSame: event.isSame,
       };
     case 'device-quality':
       return {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_HEARTBEAT_MS, errorReply, type LiveEvent } from '@roastery/contract';
+import {
+  LIVE_HEARTBEAT_MS,
+  errorReply,
+  type LiveEvent,
+  type UnsequencedLiveEvent,
+} from '@roastery/contract';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { LiveBus } from './live-bus.ts';
 import { StreamLimits, type StreamLimitsConfig } from './stream-limits.ts';
@@ -12,7 +17,7 @@ import { StreamLimits, type StreamLimitsConfig } from './stream-limits.ts';
 export const liveRoutes: FastifyPluginAsyncZod<{
   bus: LiveBus;
   /** What a new stream must know at once, such as whether the PLC link is up. */
-  initial: () => LiveEvent[];
+  initial: () => UnsequencedLiveEvent[];
   limits: StreamLimitsConfig;
 }> = async (app, { bus, initial, limits }) => {
   const streams = new StreamLimits(limits);
@@ -46,8 +51,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       });
       res.write('retry: 3000\n: connected\n\n');
       const send = (event: LiveEvent) =>
-        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      for (const event of initial()) send(event);
+        res.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      // What a new stream must know at once takes the number of the last published event: the
+      // next one published follows it without a gap.
+      for (const event of initial()) send({ ...event, seq: bus.seq } satisfies LiveEvent);
       const unsubscribe = bus.subscribe(send);
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
       const end = () => {

@@ -23,6 +23,8 @@ export type PlantEvent =
       role: CommandRole | null;
       value: number | null;
       quality: Quality;
+      /** The PLC's feedback equals what the console last wrote (always for PLC commands). */
+      isSame: boolean;
     }
   /** A device's values all took one quality at once (the PLC link was lost). */
   | { type: 'device-quality'; device_id: string; quality: Quality }

@@ -246,4 +246,56 @@ describe('GET /api/live', () => {
       await t.close();
     }
   });
+
+  it('sends device values as the detail shows them, each event numbered one after the other', async () => {
+    const t = await buildTestApp({}, { plant: true });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    try {
+      const token = await t.tokenFor(Role.Supervisor);
+      await eventually(() => t.services.runtime.connected(), 'the connection');
+      const res = await fetch(`${base}/api/live`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      t.services.simulator.setValue('GS3', 'Occupancy', 1860);
+      let text = '';
+      const blocks = () => text.split('\n\n').filter((b) => b.includes('data: '));
+      const events = () =>
+        blocks().map((b) => JSON.parse(b.slice(b.indexOf('data: ') + 6)) as LiveEvent);
+      const levelOf = (shown: number) =>
+        eventually(async () => {
+          const { value } = await reader.read();
+          text += value ?? '';
+          return events().find(
+            (e) => e.type === 'device' && e.device_id === 'GS3' && e.value === shown,
+          );
+        }, `a level of ${shown}`);
+      await levelOf(1860);
+      t.services.simulator.setValue('GS3', 'Occupancy', 1870);
+      const level = await levelOf(1870);
+      if (level.type !== 'device') throw new Error('Not a device event');
+      expect(level).toMatchObject({
+        type: 'device',
+        change: 'value',
+        command_kind: 'input',
+        quality: 'good',
+        isSame: true,
+      });
+      const detail = await t.as(Role.Supervisor)<DeviceDetail>('GET', '/api/device/detail?id=GS3');
+      const shown = detail.body.plcInput.find((c) => c.id === level.command_id);
+      expect(shown).toMatchObject({ value: 1870, quality: 'good', isSame: true });
+
+      // The PLC state a new stream starts with holds the number of the last event published, so
+      // the stream counts on from it without a gap.
+      const seqs = events().map((e) => e.seq);
+      expect(seqs.length).toBeGreaterThan(2);
+      expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+      expect(blocks().map((b) => /^id: (\d+)$/m.exec(b)?.[1])).toEqual(seqs.map(String));
+    } finally {
+      abort.abort();
+      await t.close();
+    }
+  });
 });

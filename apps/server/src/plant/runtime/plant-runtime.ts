@@ -154,7 +154,12 @@ export class PlantRuntime {
     return this.#gateway?.getValue(ref);
   }
 
+  /**
+   * Whether the PLC's feedback equals what the console last wrote. The console never writes a
+   * command the PLC owns, so that one always is.
+   */
   isSame(ref: TagRef): boolean {
+    if ((this.command(ref.command_kind, ref.command_id)?.owner ?? 'plc') === 'plc') return true;
     return this.#gateway?.isSame(ref) ?? false;
   }
 
@@ -206,6 +211,7 @@ export class PlantRuntime {
         role,
         value: v.value,
         quality: v.quality,
+        isSame: this.isSame(v),
       });
       if (role === 'alarm-code') {
         this.#safely('alarm', () => this.#onAlarmCode(v.device_id, v.value ?? 0));
