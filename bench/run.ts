@@ -11,6 +11,7 @@ const benchmarks = [
   'plc-scan',
   'plc-reconnect',
   'live-latency',
+  'live-fanout',
   'pixel-latency',
   'engine-latency',
   'ledger',

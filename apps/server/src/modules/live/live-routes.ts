@@ -21,6 +21,16 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   limits: StreamLimitsConfig;
 }> = async (app, { bus, initial, limits }) => {
   const streams = new StreamLimits(limits);
+  // The bus hands the same event object to every stream: it is serialised once for all of them.
+  const frames = new WeakMap<LiveEvent, string>();
+  const frameOf = (event: LiveEvent): string => {
+    let frame = frames.get(event);
+    if (frame === undefined) {
+      frame = `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+      frames.set(event, frame);
+    }
+    return frame;
+  };
   const open = new Set<() => void>();
   // Open streams never end by themselves: they are ended before the server waits for its
   // connections to close, or it would wait for ever.
@@ -50,8 +60,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n: connected\n\n');
-      const send = (event: LiveEvent) =>
-        res.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      const send = (event: LiveEvent) => res.write(frameOf(event));
       // What a new stream must know at once takes the number of the last published event: the
       // next one published follows it without a gap.
       for (const event of initial()) send({ ...event, seq: bus.seq } satisfies LiveEvent);

@@ -72,10 +72,11 @@ export class NotificationRepository {
     return row ? (row.code ?? 0) : undefined;
   }
 
-  unacknowledged(limit = 100): Promise<NotificationRow[]> {
+  /** Newest first; the later id first at the same instant, so that the order is one order. */
+  unacknowledged(limit: number): Promise<NotificationRow[]> {
     return this.#select()
       .where(eq(notifications.ack, false))
-      .orderBy(desc(notifications.createdAt))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit);
   }
 

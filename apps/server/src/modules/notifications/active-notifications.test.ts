@@ -1,0 +1,112 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, type ActiveNotifications, type Notification } from '@roastery/contract';
+import { buildTestApp, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { EventHub } from '../../plant/hub/event-hub.ts';
+import { ACTIVE_LIMIT } from './active-notifications.ts';
+import { NotificationRepository } from './notification-repository.ts';
+import { NotificationService } from './notification-service.ts';
+
+let t: TestApp;
+let admin: ApiCaller;
+/** The statements of the request under way. */
+const request = new AsyncLocalStorage<string[]>();
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { onQuery: (sql) => request.getStore()?.push(sql) });
+  admin = t.as(Role.Administrator);
+});
+afterAll(() => t.close());
+
+/** The age is computed at each reply, so two replies are compared without it. */
+function withoutAge(reply: ActiveNotifications) {
+  return {
+    count: reply.count,
+    data: reply.data.map((n) => ({ ...n, timeDiff: 0 })),
+  };
+}
+
+/**
+ * The bell as the API answers it, which must send no statement, and as a service that has never
+ * seen a notification reads it from the database.
+ */
+async function bellAndDatabase() {
+  const statements: string[] = [];
+  const { status, body } = await request.run(statements, () =>
+    admin<ActiveNotifications>('GET', '/api/notification/active'),
+  );
+  expect(status).toBe(200);
+  expect(statements).toEqual([]);
+  const fresh = new NotificationService(new NotificationRepository(t.database.db), new EventHub());
+  return { bell: withoutAge(body), database: withoutAge(await fresh.active()) };
+}
+
+describe('GET /api/notification/active', () => {
+  it('answers from memory what the database holds after each raise, clear, show and acknowledgement', async () => {
+    const { notifications } = t.services;
+    // Signs in, and loads the view: the one time the bell reads the database.
+    await admin('GET', '/api/notification/active');
+    const first = await bellAndDatabase();
+    expect(first.bell).toEqual(first.database);
+
+    const raised: Notification[] = [];
+    for (const [i, type] of (['alarm', 'warning', 'other'] as const).entries()) {
+      const n = await notifications.raise({
+        type,
+        text: `Notice ${i}`,
+        by: 'test',
+        source: `s${i}`,
+      });
+      raised.push(n!);
+    }
+    // The same condition again while it lasts raises nothing.
+    expect(
+      await notifications.raise({ type: 'alarm', text: 'again', by: 'test', source: 's0' }),
+    ).toBeUndefined();
+    let step = await bellAndDatabase();
+    expect(step.bell.count).toBe(first.bell.count + 3);
+    expect(step.bell).toEqual(step.database);
+
+    await notifications.clear('s1');
+    step = await bellAndDatabase();
+    expect(step.bell.data.find((n) => n.id === raised[1]!.id)?.clearedAt).not.toBeNull();
+    expect(step.bell).toEqual(step.database);
+
+    expect((await admin('PUT', `/api/notification/active/${raised[0]!.id}/`)).status).toBe(200);
+    step = await bellAndDatabase();
+    expect(step.bell).toEqual(step.database);
+
+    expect((await admin('POST', `/api/notification/ack/${raised[2]!.id}`)).status).toBe(200);
+    step = await bellAndDatabase();
+    expect(step.bell.data.map((n) => n.id)).not.toContain(raised[2]!.id);
+    expect(step.bell).toEqual(step.database);
+
+    expect((await admin('POST', '/api/notification/ack/all/notification')).status).toBe(200);
+    step = await bellAndDatabase();
+    expect(step.bell).toEqual({ count: 0, data: [] });
+    expect(step.bell).toEqual(step.database);
+  });
+
+  it(`lists the newest ${ACTIVE_LIMIT} and counts them all, also after acknowledging listed ones`, async () => {
+    const { notifications } = t.services;
+    const raised: Notification[] = [];
+    for (let i = 0; i < ACTIVE_LIMIT + 3; i += 1) {
+      raised.push((await notifications.raise({ type: 'other', text: `Bulk ${i}`, by: 'test' }))!);
+    }
+    let step = await bellAndDatabase();
+    expect(step.bell.data).toHaveLength(ACTIVE_LIMIT);
+    expect(step.bell.count).toBe(ACTIVE_LIMIT + 3);
+    expect(step.bell).toEqual(step.database);
+
+    // Acknowledging listed ones brings older ones into the list; then one older than the list.
+    const newest = raised.slice(-5);
+    for (const n of [...newest, raised[0]!]) {
+      expect((await admin('POST', `/api/notification/ack/${n.id}`)).status).toBe(200);
+      // The list may need the database once after an acknowledgement; the next read may not.
+      await admin('GET', '/api/notification/active');
+      step = await bellAndDatabase();
+      expect(step.bell).toEqual(step.database);
+    }
+    expect(step.bell.count).toBe(ACTIVE_LIMIT - 3);
+  });
+});
