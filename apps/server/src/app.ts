@@ -299,6 +299,7 @@ export async function createServices(
         ...(await transfers.usesOfDevice(code)),
       ],
       ledger,
+      hub,
     }),
     commands,
     alarmTexts,

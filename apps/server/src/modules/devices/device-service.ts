@@ -23,6 +23,7 @@ import type { AlarmTextService } from '../alarm-texts/alarm-text-service.ts';
 import type { DeviceStatusService, StatusLight } from '../device-statuses/device-status-service.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
@@ -48,6 +49,7 @@ export interface DeviceServiceDeps {
   ledger: LedgerService;
   /** What else in the plant uses a device (workflows, orders), by its code. */
   usesOf: (code: string) => Promise<string[]>;
+  hub: EventHub;
 }
 
 interface LiveCommand extends DeviceCommand {
@@ -476,6 +478,7 @@ export class DeviceService {
       }
       throw error;
     }
+    this.#d.hub.publish({ type: 'device-removed', device_id: device.deviceId });
     await this.#d.runtime.reload();
   }
 

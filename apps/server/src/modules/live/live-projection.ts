@@ -74,6 +74,9 @@ export function liveEventOf(
       return { type: 'notification', notification: event.notification };
     case 'notifications-acknowledged':
       return { type: 'notifications-acknowledged', count: event.count };
+    case 'device-removed':
+      // The screens learn it from the device list; nothing live names a deleted device.
+      return undefined;
   }
   return undefined;
 }

@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, type ActiveNotifications, type Notification } from '@roastery/contract';
-import { buildTestApp, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import {
+  DemoDeviceType,
+  Role,
+  type ActiveNotifications,
+  type Notification,
+} from '@roastery/contract';
+import { buildTestApp, seedDemoPlant, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { EventHub } from '../../plant/hub/event-hub.ts';
 import { ACTIVE_LIMIT } from './active-notifications.ts';
 import { NotificationRepository } from './notification-repository.ts';
@@ -108,5 +113,38 @@ describe('GET /api/notification/active', () => {
       expect(step.bell).toEqual(step.database);
     }
     expect(step.bell.count).toBe(ACTIVE_LIMIT - 3);
+  });
+});
+
+describe('a deleted device', () => {
+  it('is no longer named by the bell, as the database no longer names it', async () => {
+    await seedDemoPlant(t.database.db, t.services.plant);
+    const created = await admin('POST', '/api/device/create', {
+      device_id: 'GS9',
+      device_name: 'Green Silo 9',
+      device_type: DemoDeviceType.GreenSilo,
+      device_description: 'Spare silo',
+      device_stage: 1,
+      device_unit: 'lbs',
+      capacity: 1000,
+    });
+    expect(created.status).toBe(201);
+    const silo = await t.services.devices.summary('GS9');
+    const raised = await t.services.notifications.raise({
+      type: 'warning',
+      text: 'Green Silo 9 needs a look',
+      by: 'test',
+      deviceRef: silo.d_id,
+    });
+    let step = await bellAndDatabase();
+    expect(step.bell.data.find((n) => n.id === raised!.id)?.device_id).toBe('GS9');
+
+    const removed = await admin('DELETE', '/api/device/GS9');
+    expect(removed.status).toBe(200);
+    // The deletion sent the bell to the database once; the next read is from memory again.
+    await admin('GET', '/api/notification/active');
+    step = await bellAndDatabase();
+    expect(step.bell.data.find((n) => n.id === raised!.id)?.device_id).toBeNull();
+    expect(step.bell).toEqual(step.database);
   });
 });

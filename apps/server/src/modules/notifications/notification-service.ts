@@ -30,6 +30,8 @@ export class NotificationService {
   constructor(repo: NotificationRepository, hub: EventHub) {
     this.#repo = repo;
     this.#hub = hub;
+    // Deleting a device clears the device on its notifications in the database, not in the view.
+    hub.subscribe('device-removed', () => this.invalidate());
   }
 
   /** Records a notification and pushes it live; returns undefined when its source is already active. */

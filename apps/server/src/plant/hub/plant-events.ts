@@ -51,7 +51,9 @@ export type PlantEvent =
   | { type: 'dump'; id: number }
   | { type: 'transfer'; id: number }
   | { type: 'notification'; notification: Notification }
-  | { type: 'notifications-acknowledged'; count: number };
+  | { type: 'notifications-acknowledged'; count: number }
+  /** An administrator deleted a device; records that named it keep no reference to it. */
+  | { type: 'device-removed'; device_id: string };
 
 export type PlantEventType = PlantEvent['type'];
 export type PlantEventOf<T extends PlantEventType> = Extract<PlantEvent, { type: T }>;
