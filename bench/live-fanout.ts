@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { LiveEvent } from '@roastery/contract';
+import { readLiveEvents } from './live-stream-reader.ts';
 
 /** Scale Weight values the bench writes: the i-th event carries FIRST_VALUE + i. */
 const FIRST_VALUE = 1000;
@@ -50,25 +50,12 @@ async function runClients(plan: ClientPlan): Promise<void> {
     if (res.status !== 200 || !res.body) throw new Error(`stream ${index}: ${res.status}`);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     await reader.read();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as LiveEvent;
-          if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
-            if (typeof event.value === 'number' && event.value >= FIRST_VALUE)
-              mine[event.value] ??= now();
-          }
-        }
+    readLiveEvents(reader, (event) => {
+      if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
+        if (typeof event.value === 'number' && event.value >= FIRST_VALUE)
+          mine[event.value] ??= now();
       }
-    })().catch(() => undefined);
+    });
   };
   // Opened a few at a time, as tabs would be, not all in one burst.
   for (let i = 0; i < plan.clients; i += 10) {

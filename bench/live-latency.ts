@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { latencySummary } from './latency-summary.ts';
-import { Role, type LiveEvent } from '@roastery/contract';
+import { readLiveEvents } from './live-stream-reader.ts';
+import { Role } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { buildTestApp } from '@roastery/server/testing';
 
@@ -41,25 +42,12 @@ try {
   });
   if (!res.body) throw new Error('no stream');
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   const waiting = new Map<number, (at: number) => void>();
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      const blocks = buffer.split('\n\n');
-      buffer = blocks.pop() ?? '';
-      for (const block of blocks) {
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data) continue;
-        const event = JSON.parse(data.slice(6)) as LiveEvent;
-        if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
-          waiting.get(event.value ?? -1)?.(performance.now());
-        }
-      }
+  readLiveEvents(reader, (event) => {
+    if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
+      waiting.get(event.value ?? -1)?.(performance.now());
     }
-  })().catch(() => undefined);
+  });
 
   while (!t.services.runtime.connected()) await new Promise((r) => setTimeout(r, 50));
   const latencies: number[] = [];
