@@ -21,3 +21,4 @@ export * from './settings.ts';
 export * from './dumps.ts';
 export * from './transfers.ts';
 export * from './dashboard.ts';
+export * from './orders.ts';

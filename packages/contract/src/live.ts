@@ -58,6 +58,13 @@ export const liveEvent = z.discriminatedUnion('type', [
     change: z.enum(['dump', 'transfer', 'ledger']),
     id: z.number().int().nullable(),
   }),
+  /** An order was saved, started, paused or resumed, ran a batch, or was deleted. */
+  z.object({
+    ...sequenced,
+    type: z.literal('order'),
+    id: z.number().int(),
+    change: z.enum(['saved', 'status', 'batch', 'deleted']),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 /** A live event before the stream gives it its place in the sequence. */

@@ -4,3 +4,4 @@ export * from './plant.ts';
 export * from './inventory.ts';
 export * from './workflows.ts';
 export * from './settings.ts';
+export * from './orders.ts';

@@ -70,6 +70,8 @@ export function liveEventOf(
       return { type: 'inventory', change: 'dump', id: event.id };
     case 'transfer':
       return { type: 'inventory', change: 'transfer', id: event.id };
+    case 'order':
+      return { type: 'order', id: event.id, change: event.change };
     case 'notification':
       return { type: 'notification', notification: event.notification };
     case 'notifications-acknowledged':

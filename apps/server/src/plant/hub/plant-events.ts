@@ -50,6 +50,11 @@ export type PlantEvent =
   | { type: 'ledger' }
   | { type: 'dump'; id: number }
   | { type: 'transfer'; id: number }
+  /**
+   * An order changed: created, edited, reprioritised, paused or resumed, started, a batch of it
+   * started or ended, or it was deleted.
+   */
+  | { type: 'order'; id: number; change: 'saved' | 'status' | 'batch' | 'deleted' }
   | { type: 'notification'; notification: Notification }
   | { type: 'notifications-acknowledged'; count: number }
   /** An administrator deleted a device; records that named it keep no reference to it. */
