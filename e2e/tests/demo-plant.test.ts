@@ -18,7 +18,7 @@ describe('the demo plant on a first start', () => {
       ['Green Silo 3', 'Brazil Santos', '5,000 lbs'],
       ['Green Silo 4', 'Ethiopia Yirgacheffe', '3,000 lbs'],
       ['Green Silo 5', 'Sumatra Mandheling', '2,500 lbs'],
-    ]) {
+    ] as const) {
       const row = rowWith(page, silo);
       await row.getByRole('cell', { name: bean, exact: true }).waitFor();
       // The second cell with the weight is the level the PLC reports: it agrees with the book.
@@ -40,7 +40,7 @@ describe('the demo plant on a first start', () => {
       ['Green Silo 4', '3,000', '15%'],
       ['Green Silo 5', '2,500', '13%'],
       ['Green Silo 6', '0', '0%'],
-    ]) {
+    ] as const) {
       const card = page.getByRole('button', { name: `Open ${silo}` });
       // The weight and the capacity share a paragraph, one line each.
       await card.getByText(new RegExp(`^${lbs} lbs\\s*of 20,000 lbs$`)).waitFor();
