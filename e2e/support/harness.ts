@@ -61,6 +61,8 @@ function artifactName(testName: string): string {
 export interface HarnessOptions {
   /** Seed the demo plant (GS1-6, R1-2, ...) and connect the server to its PLC simulator. */
   plant?: boolean;
+  /** With the plant: the demo's beans, products and opening stock too, as on a first start. */
+  demoStock?: boolean;
   /** The server's clock of sign-in throttling; a fixed one keeps its waits from running out. */
   signInClock?: () => number;
 }
@@ -89,6 +91,7 @@ export function useConsoleHarness(
       { WEB_DIST, ...env },
       {
         plant: options.plant ?? false,
+        demoStock: options.demoStock ?? false,
         signInClock: options.signInClock,
       },
     );

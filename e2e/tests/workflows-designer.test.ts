@@ -20,29 +20,29 @@ describe('workflow designer', () => {
     await page.goto(url('/admin/flow'));
 
     await page.getByRole('button', { name: 'Add Workflow' }).click();
-    await dialog(page).getByLabel('Name').fill('Silo 1 to Roaster 1');
+    await dialog(page).getByLabel('Name').fill('Silo 1 to Roaster 2');
     await chooseOption(page, dialog(page), 'Type', 'Roasting');
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/admin\/flow\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.getByRole('heading', { name: 'Silo 1 to Roaster 1' }).waitFor();
+    await page.getByRole('heading', { name: 'Silo 1 to Roaster 2' }).waitFor();
 
     await dropDevice(page, 'Green Silo 1 (GS1)', { x: 300, y: 80 });
     await canvasNode(page, 'GS1').getByText('Green Silo 1').waitFor();
-    await dropDevice(page, 'Roaster 1 (R1)', { x: 300, y: 300 });
-    await canvasNode(page, 'R1').getByText('Roaster 1').waitFor();
+    await dropDevice(page, 'Roaster 2 (R2)', { x: 300, y: 300 });
+    await canvasNode(page, 'R2').getByText('Roaster 2').waitFor();
     // The node shows the device's live state from the PLC.
-    await canvasNode(page, 'R1').getByText('Auto', { exact: true }).waitFor();
+    await canvasNode(page, 'R2').getByText('Auto', { exact: true }).waitFor();
 
     await connect(
       page,
       canvasNode(page, 'GS1').locator('.react-flow__handle.source'),
-      canvasNode(page, 'R1').locator('.react-flow__handle.target'),
+      canvasNode(page, 'R2').locator('.react-flow__handle.target'),
     );
     // A straight vertical edge has no width, so it counts as attached rather than visible.
-    await page.getByRole('group', { name: 'Edge from GS1 to R1' }).waitFor({ state: 'attached' });
+    await page.getByRole('group', { name: 'Edge from GS1 to R2' }).waitFor({ state: 'attached' });
 
-    await canvasNode(page, 'R1').click();
+    await canvasNode(page, 'R2').click();
     const drawer = page.getByRole('dialog', { name: 'Device Widget Options' });
     await drawer.waitFor();
     expect(await drawer.getByLabel('Number of targets').count()).toBe(0);
@@ -53,29 +53,79 @@ describe('workflow designer', () => {
     await drawer.getByRole('button', { name: 'Update' }).click();
     await drawer.waitFor({ state: 'hidden' });
 
-    const roaster = canvasNode(page, 'R1');
+    const roaster = canvasNode(page, 'R2');
     expect(await roaster.locator('.react-flow__handle.target').count()).toBe(3);
     expect(await roaster.locator('.react-flow__handle.source').count()).toBe(2);
-    expect((await roaster.getByTestId('node-R1').boundingBox())?.width).toBeCloseTo(75, 0);
+    expect((await roaster.getByTestId('node-R2').boundingBox())?.width).toBeCloseTo(75, 0);
 
     await page.getByRole('button', { name: 'SAVE WORKFLOW' }).click();
     await page.waitForURL(url(`/admin/flow/sort/${id}`));
-    await page.getByRole('heading', { name: 'Silo 1 to Roaster 1 Configuration' }).waitFor();
+    await page.getByRole('heading', { name: 'Silo 1 to Roaster 2 Configuration' }).waitFor();
     await page.getByRole('tab', { name: 'Workflow Steps' }).waitFor();
 
     const saved = (await server.as(Role.Administrator)<Diagram>('GET', `/api/diagram/flow/${id}`))
       .body;
-    expect(saved.nodes.map((node) => node.id).sort()).toEqual(['GS1', 'R1']);
-    expect(saved.edges).toMatchObject([{ source: 'GS1', target: 'R1' }]);
-    expect(saved.nodes.find((node) => node.id === 'R1')).toMatchObject({
+    expect(saved.nodes.map((node) => node.id).sort()).toEqual(['GS1', 'R2']);
+    expect(saved.edges).toMatchObject([{ source: 'GS1', target: 'R2' }]);
+    expect(saved.nodes.find((node) => node.id === 'R2')).toMatchObject({
       type: 'custom',
       data: { class: 'md', targetCount: 3, sourceCount: 2 },
     });
 
-    // The device's editor route opens the workflow that has it on its canvas.
-    await page.goto(url('/admin/flow/edit/GS1'));
+    // The device's editor route opens the workflow that has it on its canvas (Roaster 2 is on
+    // no demo workflow's).
+    await page.goto(url('/admin/flow/edit/R2'));
     await page.waitForURL(url(`/admin/flow/${id}`));
-    await canvasNode(page, 'GS1').waitFor();
+    await canvasNode(page, 'R2').waitFor();
+  });
+
+  test('the demo roasting workflow opens with its devices along the bean path and their flows', async () => {
+    const { page, url, server } = harness();
+    const list = (
+      await server.as(Role.Administrator)<WorkflowListEntry[]>('GET', '/api/diagram/new/flow/list')
+    ).body;
+    const roast = list.find((w) => w.name === 'Roast Green Silo 1 on Roaster 1 into WRB Bin 1');
+    expect(roast).toBeDefined();
+    await signInAs(page, url, Role.Administrator);
+    await page.goto(url(`/admin/flow/${roast!.id}`));
+    await page.getByRole('heading', { name: roast!.name }).waitFor();
+
+    const path = [
+      ['GS1', 'Green Silo 1'],
+      ['CL1', 'Cleaner / Destoner'],
+      ['R1', 'Roaster 1'],
+      ['WRB1', 'WRB Bin 1'],
+    ] as const;
+    for (const [code, name] of [...path, ['WB1', 'Waste Bin'] as const]) {
+      await canvasNode(page, code).getByText(name, { exact: true }).waitFor();
+    }
+    expect(await page.locator('.react-flow__node').count()).toBe(5);
+    expect(await page.getByText('No devices on the canvas').count()).toBe(0);
+    for (const [from, to] of [
+      ['GS1', 'CL1'],
+      ['CL1', 'R1'],
+      ['CL1', 'WB1'],
+      ['R1', 'WRB1'],
+    ]) {
+      await page
+        .getByRole('group', { name: `Edge from ${from} to ${to}` })
+        .waitFor({ state: 'attached' });
+    }
+    expect(await page.locator('.react-flow__edge').count()).toBe(4);
+
+    // Left to right along the bean path; the devices on the canvas are checked off the toolbar.
+    const lefts: number[] = [];
+    for (const [code] of path) {
+      const box = await canvasNode(page, code).boundingBox();
+      expect(box).not.toBeNull();
+      lefts.push(box!.x);
+    }
+    expect([...lefts].sort((a, b) => a - b)).toEqual(lefts);
+    await page
+      .getByRole('complementary', { name: 'Devices' })
+      .getByRole('button', { name: 'Roaster 1 (R1)' })
+      .getByLabel('On the canvas')
+      .waitFor();
   });
 
   test('the Delete key removes a node, RESET restores the saved diagram, a stale save is refused', async () => {

@@ -196,6 +196,7 @@ export async function createServices(
       new Map(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
+    bookWeights: () => ledger.occupancyCenti(),
   });
   const engine = new WorkflowEngine({
     devices: new RuntimeDevicePort(runtime, hub),

@@ -5,6 +5,8 @@ import { appVersion, buildApp, createServices } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
+import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
+import { addMissingDemoDiagrams } from './modules/workflows/seed-demo-workflows.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -33,7 +35,13 @@ async function main(): Promise<void> {
   const services = await createServices(config, database, logger);
   await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
-    logger.info('Seeded the demo plant on the empty database.');
+    await seedDemoStock(services);
+    logger.info(
+      'Seeded the demo plant, its beans, products and opening stock on the empty database.',
+    );
+  } else {
+    const drawn = await addMissingDemoDiagrams(database.db);
+    if (drawn.length) logger.info({ workflows: drawn }, 'Drew the diagrams of the demo workflows.');
   }
   const created = await services.users.ensureInitialAdmin(config.adminPassword);
   if (created?.generatedPassword) {

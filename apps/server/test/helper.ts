@@ -5,6 +5,7 @@ import { Role, type RoleId } from '@roastery/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
 import { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
+import { seedDemoStock } from '../src/modules/inventory/seed-demo-stock.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const USER_PASSWORD = 'user-pass-123';
@@ -47,6 +48,12 @@ export type ApiCaller = <T = { message: string }>(
 export interface TestAppOptions {
   /** Seed the demo plant and connect the gateway to an in-process simulator over TCP. */
   plant?: boolean;
+  /**
+   * With the plant: also seed the demo's beans, products and opening stock, as the first start
+   * of the console does. Off by default, so tests that make their own beans start from empty
+   * silos.
+   */
+  demoStock?: boolean;
   /** Where the app logs; silent when omitted. */
   logger?: FastifyBaseLogger;
   /** The clock of sign-in throttling, for tests that move time on. */
@@ -69,6 +76,7 @@ export async function buildTestApp(
   await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
+    if (options.demoStock) await seedDemoStock(services);
     await services.startPlant();
   }
   await services.users.ensureInitialAdmin(ADMIN_PASSWORD);

@@ -92,6 +92,24 @@ describe('simulator over Modbus TCP', () => {
     await eventually(async () => (await modbus.readCoils(burnerOn.address, 1)).data[0] === true);
   });
 
+  it('powers up with the values it is given, and serves them over Modbus', async () => {
+    const sim = await simulator({
+      clock: 'manual',
+      initialValues: [
+        { device_id: 'GS3', label: 'Occupancy', value: 5000.25 },
+        { device_id: 'R1', label: 'Batch Size', value: 400 },
+        { device_id: 'NOPE', label: 'Occupancy', value: 1 },
+      ],
+    });
+    const modbus = await client(sim);
+    const level = sim.store.tag('GS3', 'Occupancy');
+    // 500,025 hundredths of a lb in two registers, high word first.
+    expect((await modbus.readHoldingRegisters(level.address, 2)).data).toEqual([0x0007, 0xa139]);
+    expect(sim.model.getValue('R1', 'Batch Size')).toBe(400);
+    // Without the demo's set-points in the list, the other roaster keeps none.
+    expect(sim.model.getValue('R2', 'Batch Size')).toBe(0);
+  });
+
   it('takes 32-bit set-points written high word first', async () => {
     const sim = await simulator({ clock: 'manual' });
     const modbus = await client(sim);

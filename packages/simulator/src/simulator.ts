@@ -1,6 +1,7 @@
 import type { PlantDefinition } from '@roastery/contract';
 import { demoPlant } from '@roastery/contract';
 import type { FlowTopology } from './flow-topology.ts';
+import type { InitialValue } from './initial-values.ts';
 import { startModbusServer } from './modbus-server.ts';
 import { PlantModel } from './plant-model.ts';
 import { RegisterStore } from './register-store.ts';
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   timeScale?: number;
   /** Which device feeds which; the demo plant's routes by default. */
   topology?: FlowTopology;
+  /** What the registers hold at power-up; the demo plant's set-points by default. */
+  initialValues?: readonly InitialValue[];
 }
 
 export interface Simulator {
@@ -60,6 +63,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     echoDelayMs: options.echoDelayMs,
     modeDelayMs: options.modeDelayMs,
     topology: options.topology,
+    initialValues: options.initialValues,
   });
   const server = await startModbusServer(store, {
     host: options.host ?? '127.0.0.1',

@@ -51,6 +51,8 @@ export const lots = pgTable(
 );
 
 export const ledgerReasons = [
+  /** What a plant held when the console first started, booked once (the demo plant's stock). */
+  'opening',
   'dump',
   'transfer',
   'roast_in',

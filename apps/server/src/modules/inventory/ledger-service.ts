@@ -52,7 +52,7 @@ export interface ReceiveInput extends MovementCause {
   toDevice: number;
   lotId: number;
   lbs: number;
-  reason: Extract<LedgerReason, 'dump' | 'roast_out' | 'adjust'>;
+  reason: Extract<LedgerReason, 'opening' | 'dump' | 'roast_out' | 'adjust'>;
   /** Put a segregated lot with other beans (or the reverse) on purpose; recorded on the rows. */
   segregationOverride?: boolean;
 }
@@ -85,7 +85,10 @@ export class LedgerService {
     this.#onMovement = onMovement;
   }
 
-  /** Beans enter the plant into a device (a dump, a roasted batch, a correction upward). */
+  /**
+   * Beans enter the plant into a device (opening stock, a dump, a roasted batch, a correction
+   * upward).
+   */
   async receive(input: ReceiveInput): Promise<Movement> {
     const centi = this.#positive(input.lbs);
     return this.#committed(async (tx) => {

@@ -5,7 +5,7 @@ import type { SiloContents } from '@roastery/contract';
 import { beans, deviceLots, devices, lots as lotTable } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
-import type { LedgerService, Movement, Portion } from './ledger-service.ts';
+import type { LedgerService, Movement, Portion, ReceiveInput } from './ledger-service.ts';
 import { fromCenti, toCenti } from './weights.ts';
 
 let t: TestApp;
@@ -140,7 +140,14 @@ describe('the bean ledger', () => {
 type BeanName = keyof typeof bean;
 
 type Single =
-  | { kind: 'receive'; to: string; bean: BeanName; centi: number; override: boolean }
+  | {
+      kind: 'receive';
+      to: string;
+      bean: BeanName;
+      centi: number;
+      override: boolean;
+      reason: ReceiveInput['reason'];
+    }
   | {
       kind: 'move';
       /** Picks among the devices holding such beans when the move runs: an empty one only refuses. */
@@ -183,6 +190,8 @@ const single: fc.Arbitrary<Single> = fc.oneof(
       bean: beanName,
       centi,
       override: fc.boolean(),
+      // Green lots enter by a dump or as opening stock; both must book alike.
+      reason: fc.constantFrom<ReceiveInput['reason']>('opening', 'dump'),
     }),
   },
   {
@@ -259,7 +268,7 @@ async function run(o: Op, lots: LotFate[]): Promise<Moved | undefined> {
           toDevice: id[o.to]!,
           lotId: created.lotId,
           lbs: fromCenti(o.centi),
-          reason: 'dump',
+          reason: o.reason,
           segregationOverride: o.override,
         }),
       );

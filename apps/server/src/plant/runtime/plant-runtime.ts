@@ -8,6 +8,7 @@ import {
   type WriteRecord,
 } from '@roastery/plc';
 import type { PlantCommand, PlantDefinition } from '@roastery/contract';
+import type { InitialValue } from '@roastery/simulator';
 import type { PlcConfig } from '../../config.ts';
 import type { NotificationService } from '../../modules/notifications/notification-service.ts';
 import type { EventLogService } from '../../modules/events/event-log-service.ts';
@@ -39,6 +40,8 @@ export interface PlantRuntimeDeps {
   logger: FastifyBaseLogger;
   /** Looks devices up by plant code, for names in notifications and the log. */
   deviceRefs: () => Promise<Map<string, DeviceRef>>;
+  /** What the books say each device holds, in hundredths of a lb, by device ref. */
+  bookWeights: () => Promise<Map<number, number>>;
 }
 
 /**
@@ -56,7 +59,26 @@ export class PlantRuntime {
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
-    this.#simulator = new PlantSimulatorHost(deps.plant, deps.config, deps.logger);
+    this.#simulator = new PlantSimulatorHost(deps.plant, deps.config, deps.logger, () =>
+      this.#bookLevels(),
+    );
+  }
+
+  /**
+   * The book weight of every device with a level command, as that command's value: what the
+   * simulated level sensors read when the simulator powers up.
+   */
+  async #bookLevels(): Promise<InitialValue[]> {
+    const catalog = this.#catalog;
+    const level = catalog?.commandFor('occupancy');
+    if (!catalog || !level) return [];
+    const held = await this.#d.bookWeights();
+    return [...this.#devices].flatMap(([code, { ref }]) => {
+      const centi = held.get(ref);
+      return centi && catalog.refOf(code, 'occupancy')
+        ? [{ device_id: code, label: level.label, value: centi / 100 }]
+        : [];
+    });
   }
 
   get simulator(): PlantSimulatorHost {
