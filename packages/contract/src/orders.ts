@@ -394,3 +394,28 @@ export const batchOfOrder = z.object({
   finished_at: z.string().nullable(),
 });
 export type BatchOfOrder = z.infer<typeof batchOfOrder>;
+
+/** A choice of the silo fill form: a device by its code and name. */
+export const deviceChoice = z.object({ device_id: z.string(), device_name: z.string() });
+
+/** GET /orders/form/fill: what the Fill WRB Silo form offers (Bean, Silo, Roaster). */
+export const fillSiloForm = z.object({
+  /** The products whose beans can fill a silo; the form's Bean field sends product_id. */
+  products: z.array(z.object({ product_id: z.number().int(), product_name: z.string() })),
+  silos: z.array(deviceChoice),
+  roasters: z.array(deviceChoice),
+});
+export type FillSiloForm = z.infer<typeof fillSiloForm>;
+
+/** A packing workflow the New Packing form can run. */
+export const packingRule = z.object({ workflow_id: z.number().int(), name: z.string() });
+
+/** The New Packing form: products with roasted beans waiting, and the packing workflows. */
+export const packingForm = z.object({
+  products: z.array(orderProduct),
+  rules: z.array(packingRule),
+});
+export type PackingForm = z.infer<typeof packingForm>;
+
+/** The reply of order actions that only report what they did. */
+export const orderActionReply = z.object({ message: z.string() });
