@@ -271,10 +271,13 @@ export class OrderService {
   // ---- Create, update, delete, pause, priority -----------------------------------------------
 
   /** POST /orders: a new roasting order, split into its pending batches. */
-  async create(body: CreateRoastingOrderBody, who: Principal): Promise<RoastingOrder> {
+  async create(
+    body: CreateRoastingOrderBody,
+    who: Pick<Principal, 'id'> | null,
+  ): Promise<RoastingOrder> {
     const { fields, plannedCenti } = await this.#validated(body, undefined);
     const id = await this.#d.repo.insert(
-      { ...fields, kind: 'roasting', orderDate: this.#now(), createdBy: who.id },
+      { ...fields, kind: 'roasting', orderDate: this.#now(), createdBy: who?.id ?? null },
       plannedCenti,
     );
     this.#changed(id, 'saved');
@@ -499,6 +502,15 @@ export class OrderService {
     const id = await this.#d.repo.insert(fields, plannedCenti);
     this.#changed(id, 'saved');
     return id;
+  }
+
+  /** Whether any order, of either kind, exists. */
+  async hasOrders(): Promise<boolean> {
+    const counts = await Promise.all([
+      this.#d.repo.count({ kind: 'roasting' }),
+      this.#d.repo.count({ kind: 'packing' }),
+    ]);
+    return counts.some((n) => n > 0);
   }
 
   /** Products with roasted beans from Finished (not yet packed) roasting orders. */

@@ -101,7 +101,7 @@ export class PackingService {
    * (UNLIMITED). WRB ReEntry packs the re-entry bin: lot number RE-ENTRY, quantity and date
    * optional.
    */
-  async create(body: CreatePackingBody, who: { id: number }): Promise<PackingOrder> {
+  async create(body: CreatePackingBody, who: { id: number } | null): Promise<PackingOrder> {
     const products = await this.#d.orders.productsById();
     if (!products.has(body.product_id)) {
       throw unprocessable(
@@ -132,7 +132,7 @@ export class PackingService {
         lotNumber: body.reentry ? RE_ENTRY_LOT : null,
         orderDate: this.#now(),
         fulfillmentDate: fulfillment,
-        createdBy: who.id,
+        createdBy: who?.id ?? null,
       },
       [],
     );
