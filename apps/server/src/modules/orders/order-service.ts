@@ -81,8 +81,8 @@ export interface PageRequest {
   kind: OrderKind;
   statuses: readonly number[];
   filter: ListFilter;
-  page: number;
-  limit: number;
+  /** Page and page size; omitted for a list shown whole (one page). */
+  paging?: { page: number; limit: number };
   order: ListOrder;
   board: 'all' | 'page';
 }
@@ -121,8 +121,7 @@ export class OrderService {
       kind: 'roasting',
       statuses: PENDING_STATUSES,
       filter,
-      page: q.page,
-      limit: q.limit,
+      paging: { page: q.page, limit: q.limit },
       order: 'newest',
       board: 'all',
     });
@@ -140,8 +139,6 @@ export class OrderService {
       kind: 'roasting',
       statuses: ROASTING_STATUSES,
       filter: Object.keys(orderDate).length ? { orderDate } : {},
-      page: 1,
-      limit: Number.MAX_SAFE_INTEGER,
       order: 'board',
       board: 'page',
     });
@@ -153,8 +150,7 @@ export class OrderService {
       kind: 'roasting',
       statuses: FINISHED_STATUSES,
       filter: listFilter(parseWhere(q.where), q.query),
-      page: q.page,
-      limit: q.limit,
+      paging: { page: q.page, limit: q.limit },
       order: 'finished',
       board: 'page',
     });
@@ -192,13 +188,16 @@ export class OrderService {
     const [rows, total, board] = await Promise.all([
       this.#d.repo.list(filter, {
         order: req.order,
-        offset: (req.page - 1) * req.limit,
-        limit: req.limit,
+        ...(req.paging && {
+          offset: (req.paging.page - 1) * req.paging.limit,
+          limit: req.paging.limit,
+        }),
       }),
       this.#d.repo.count(filter),
       req.board === 'all' ? this.#d.repo.list(filter, { order: 'board' }) : undefined,
     ]);
-    return { rows, board: board ?? rows, totalPage: Math.ceil(total / req.limit) };
+    const totalPage = req.paging ? Math.ceil(total / req.paging.limit) : Math.min(total, 1);
+    return { rows, board: board ?? rows, totalPage };
   }
 
   /** Every product in the order screens' shape, by id. */
