@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, max, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  max,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { devices, orderBatches, orders, products, workflows, type Database } from '@roastery/db';
 
@@ -27,6 +41,8 @@ export interface OrderFilter {
 }
 
 export type ListOrder = 'newest' | 'finished' | 'board' | 'schedule';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Why a change was refused, when it was. */
 export type Refusal = 'missing' | 'processing' | 'started';
@@ -166,13 +182,10 @@ export class OrderRepository {
     plannedCenti: number[],
   ): Promise<number> {
     return this.#db.transaction(async (tx) => {
-      const [last] = await tx
-        .select({ rank: max(orders.rank) })
-        .from(orders)
-        .where(and(eq(orders.kind, row.kind), eq(orders.priority, row.priority ?? 'medium')));
+      const rank = (await this.#lastRank(tx, row.kind, row.priority ?? 'medium')) + 1;
       const [created] = await tx
         .insert(orders)
-        .values({ ...row, rank: (last?.rank ?? 0) + 1 })
+        .values({ ...row, rank })
         .returning({ id: orders.id });
       if (!created) throw new Error('insert returned no row');
       if (plannedCenti.length) {
@@ -201,8 +214,10 @@ export class OrderRepository {
     plannedCenti: number[],
   ): Promise<Refusal | undefined> {
     return this.#db.transaction(async (tx) => {
-      const refusal = await this.#lockUnstarted(tx, id, 'roasting');
-      if (refusal) return refusal;
+      const locked = await this.#lockUnstarted(tx, id, 'roasting');
+      if (typeof locked === 'string') return locked;
+      // Only a Not Started order is replanned (a stopped one keeps what it was stopped with).
+      if (locked.status !== 0) return 'started';
       await tx.delete(orderBatches).where(eq(orderBatches.orderId, id));
       await tx.insert(orderBatches).values(
         plannedCenti.map((centi, i) => ({
@@ -214,7 +229,15 @@ export class OrderRepository {
           destinationDevice: patch.destinationDevice ?? null,
         })),
       );
-      await tx.update(orders).set(patch).where(eq(orders.id, id));
+      // An order moved to another priority goes to the bottom of that column.
+      const rank =
+        patch.priority && patch.priority !== locked.priority
+          ? { rank: (await this.#lastRank(tx, 'roasting', patch.priority)) + 1 }
+          : {};
+      await tx
+        .update(orders)
+        .set({ ...patch, ...rank })
+        .where(eq(orders.id, id));
       return undefined;
     });
   }
@@ -222,20 +245,21 @@ export class OrderRepository {
   /** Deletes an order whose batches have not started (nothing of it is on the ledger). */
   async delete(id: number, kind: OrderKind): Promise<Refusal | undefined> {
     return this.#db.transaction(async (tx) => {
-      const refusal = await this.#lockUnstarted(tx, id, kind);
-      if (refusal) return refusal;
+      const locked = await this.#lockUnstarted(tx, id, kind);
+      if (typeof locked === 'string') return locked;
       await tx.delete(orders).where(eq(orders.id, id));
       return undefined;
     });
   }
 
+  /** Locks an order none of whose batches has started; why not, when it is not one. */
   async #lockUnstarted(
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    tx: Transaction,
     id: number,
     kind: OrderKind,
-  ): Promise<Refusal | undefined> {
+  ): Promise<Refusal | { status: number; priority: OrderPriorityName }> {
     const [locked] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, priority: orders.priority })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.kind, kind)))
       .for('update');
@@ -246,7 +270,15 @@ export class OrderRepository {
       .from(orderBatches)
       .where(and(eq(orderBatches.orderId, id), ne(orderBatches.status, 'pending')))
       .limit(1);
-    return started ? 'started' : undefined;
+    return started ? 'started' : locked;
+  }
+
+  async #lastRank(tx: Transaction, kind: OrderKind, priority: OrderPriorityName): Promise<number> {
+    const [last] = await tx
+      .select({ rank: max(orders.rank) })
+      .from(orders)
+      .where(and(eq(orders.kind, kind), eq(orders.priority, priority)));
+    return last?.rank ?? 0;
   }
 
   /**
@@ -310,6 +342,29 @@ export class OrderRepository {
       .from(orders)
       .where(and(eq(orders.kind, 'roasting'), eq(orders.status, 2)));
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** Ids of the orders (or their batches) that name a device as roaster or destination. */
+  async idsUsingDevice(code: string): Promise<number[]> {
+    const [device] = await this.#db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(sql`lower(${devices.deviceId})`, code.toLowerCase()));
+    if (!device) return [];
+    const rows = await this.#db
+      .selectDistinct({ id: orders.id })
+      .from(orders)
+      .leftJoin(orderBatches, eq(orderBatches.orderId, orders.id))
+      .where(
+        or(
+          eq(orders.roasterDevice, device.id),
+          eq(orders.destinationDevice, device.id),
+          eq(orderBatches.roasterDevice, device.id),
+          eq(orderBatches.destinationDevice, device.id),
+        ),
+      )
+      .orderBy(asc(orders.id));
+    return rows.map((r) => r.id);
   }
 
   /** Device refs by code (case-insensitive), for the devices an order names. */

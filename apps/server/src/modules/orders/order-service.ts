@@ -503,6 +503,11 @@ export class OrderService {
     return id;
   }
 
+  /** Why a device cannot go: the orders that name it (as roaster or destination). */
+  async usesOfDevice(code: string): Promise<string[]> {
+    return (await this.#d.repo.idsUsingDevice(code)).map((id) => `order ${orderNumber(id)}`);
+  }
+
   /** Whether any order, of either kind, exists. */
   async hasOrders(): Promise<boolean> {
     const counts = await Promise.all([

@@ -434,6 +434,36 @@ describe('editing and deleting', () => {
     expect(tooBig.status).toBe(404);
   });
 
+  it('moves an order given another priority to the bottom of that column', async () => {
+    const top = await createOk({ priority: 'high' });
+    const moved = await createOk({ priority: 'low' });
+    const res = await supervisor<RoastingOrder>(
+      'PUT',
+      `/api/orders/${moved.order_id}`,
+      order({ priority: 'high' }),
+    );
+    expect(res.body.priority).toBe('high');
+    const high = (await pending('limit=1')).body.kanban.high.map((o) => o.order_id);
+    expect(high.indexOf(top.order_id)).toBeLessThan(high.indexOf(moved.order_id));
+    expect(high.at(-1)).toBe(moved.order_id);
+  });
+
+  it('refuses to edit an order that was stopped as Not Processed', async () => {
+    const stopped = await createOk();
+    await t.services.orders.markStatus(stopped.order_id, OrderStatus.NotProcessed, [0], {
+      failure: 'Roaster 1 reported a burner flame failure',
+    });
+    const res = await supervisor('PUT', `/api/orders/${stopped.order_id}`, order());
+    expect(res.status).toBe(409);
+  });
+
+  it('keeps a device that an order names from being deleted', async () => {
+    const created = await createOk({ roasted_rule_id: 'WRB4' });
+    const res = await admin('DELETE', '/api/device/WRB4');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(`order ${String(created.order_id).padStart(6, '0')}`);
+  });
+
   it('deletes a pending order with its batches', async () => {
     const created = await createOk();
     const res = await supervisor('DELETE', `/api/order/${created.order_id}`);
