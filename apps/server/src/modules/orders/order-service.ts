@@ -56,7 +56,17 @@ export const FINISHED_STATUSES: readonly number[] = [
   OrderStatus.NotProcessed,
 ];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses a fulfillment date in the past, with a day of grace: the forms send the start of the
+ * chosen day in the plant's time zone.
+ */
+export function checkFulfillment(date: Date, now: Date): void {
+  if (date.getTime() < now.getTime() - DAY_MS) {
+    throw unprocessable('The fulfillment date cannot be in the past.');
+  }
+}
 
 export interface OrderServiceDeps {
   repo: OrderRepository;
@@ -336,10 +346,7 @@ export class OrderService {
     }
     const fulfillment = new Date(body.fulfillment_date);
     const unchanged = current?.order.fulfillmentDate?.getTime() === fulfillment.getTime();
-    // A day of grace: the form sends the start of the chosen day in the plant's time zone.
-    if (!unchanged && fulfillment.getTime() < this.#now().getTime() - DAY_MS) {
-      throw unprocessable('The fulfillment date cannot be in the past.');
-    }
+    if (!unchanged) checkFulfillment(fulfillment, this.#now());
     const plan = planOrder({ quantityField: settings.quantityField, ...body }, product);
     const refs = await this.#d.repo.deviceRefs(
       [roaster.device_id, destination].filter((c): c is string => c !== undefined),

@@ -9,7 +9,7 @@ import type { BeanService } from '../beans/bean-service.ts';
 import type { PackingService } from '../packing/packing-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
-import type { OrderService } from './order-service.ts';
+import { DAY_MS, type OrderService } from './order-service.ts';
 
 export interface DemoOrderServices {
   beans: BeanService;
@@ -67,8 +67,6 @@ const demoProducts: {
     recipe: [['Colombia Decaf', 100]],
   },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Seeds demo orders on a database without any: a pending roasting order of each priority and

@@ -13,6 +13,7 @@ import { listFilter, parseWhere } from '../orders/order-filters.ts';
 import { presentPacking, productOf } from '../orders/order-presenter.ts';
 import {
   FINISHED_STATUSES,
+  checkFulfillment,
   columnsOf,
   orderNumber,
   type OrderListQuery,
@@ -27,8 +28,6 @@ export const PACKING_STATUSES: readonly number[] = [
   OrderStatus.NotStarted,
   OrderStatus.PackingProcessing,
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PackingListReply {
   data: PackingOrder[];
@@ -113,9 +112,7 @@ export class PackingService {
     }
     const fulfillment =
       body.fulfillment_date === undefined ? null : new Date(body.fulfillment_date);
-    if (fulfillment && fulfillment.getTime() < this.#now().getTime() - DAY_MS) {
-      throw unprocessable('The fulfillment date cannot be in the past.');
-    }
+    if (fulfillment) checkFulfillment(fulfillment, this.#now());
     const qtyCenti = body.order_qty === undefined ? 0 : toCenti(body.order_qty);
     const id = await this.#d.orders.insertOrder(
       {
