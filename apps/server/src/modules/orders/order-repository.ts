@@ -20,6 +20,7 @@ export type OrderKind = (typeof orders.$inferSelect)['kind'];
 export type OrderPriorityName = (typeof orders.$inferSelect)['priority'];
 export type OrderFields = typeof orders.$inferSelect;
 export type BatchRow = typeof orderBatches.$inferSelect;
+export type BatchStatus = BatchRow['status'];
 export type OrderRow = Awaited<ReturnType<OrderRepository['list']>>[number];
 
 /** A date range of a list filter: from (inclusive) and until (exclusive). */
@@ -333,6 +334,41 @@ export class OrderRepository {
       .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
       .returning({ id: orders.id });
     return rows.length > 0;
+  }
+
+  /** Changes a batch only while it is in one of `from`; false when it was not. */
+  async updateBatch(
+    batchId: number,
+    from: readonly BatchStatus[],
+    patch: Partial<Omit<typeof orderBatches.$inferInsert, 'id' | 'orderId' | 'seq'>>,
+  ): Promise<boolean> {
+    const rows = await this.#db
+      .update(orderBatches)
+      .set(patch)
+      .where(and(eq(orderBatches.id, batchId), inArray(orderBatches.status, [...from])))
+      .returning({ id: orderBatches.id });
+    return rows.length > 0;
+  }
+
+  /** Appends a batch (a packing run) to an order, numbered after its last one. */
+  async addBatch(
+    orderId: number,
+    fields: Partial<Omit<typeof orderBatches.$inferInsert, 'id' | 'orderId' | 'seq'>>,
+  ): Promise<BatchRow> {
+    return this.#db.transaction(async (tx) => {
+      // The order row is locked so two runs of one order cannot take the same number.
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [last] = await tx
+        .select({ seq: max(orderBatches.seq) })
+        .from(orderBatches)
+        .where(eq(orderBatches.orderId, orderId));
+      const [created] = await tx
+        .insert(orderBatches)
+        .values({ ...fields, orderId, seq: (last?.seq ?? 0) + 1 })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      return created;
+    });
   }
 
   /** Products that roasted orders have left in the bins, not yet packed (status 2). */

@@ -31,6 +31,7 @@ import {
 } from './order-presenter.ts';
 import {
   type BatchRow,
+  type BatchStatus,
   type ListOrder,
   type OrderFilter,
   type OrderKind,
@@ -39,7 +40,10 @@ import {
 } from './order-repository.ts';
 import { destinationBins, findChoice, roasterOf, roasters } from './plant-choices.ts';
 
-export type { BatchRow, OrderKind, OrderRow } from './order-repository.ts';
+export type { BatchRow, BatchStatus, OrderKind, OrderRow } from './order-repository.ts';
+
+/** What may change on a batch: everything but its order and number. */
+export type BatchPatch = Parameters<OrderRepository['updateBatch']>[2];
 export { PROCESSING_STATUSES } from './order-repository.ts';
 
 export type OrderListQuery = z.infer<typeof orderListQuery>;
@@ -493,6 +497,28 @@ export class OrderService {
     const changed = await this.#d.repo.markStatus(id, status, from, patch);
     if (changed) this.#changed(id, 'status');
     return changed;
+  }
+
+  /**
+   * Changes a batch (status, run id, draws, measured weights, lot, error, times) only while it
+   * is in one of `from` (compare-and-set); publishes a 'batch' change of its order. False when
+   * the batch was not in `from`.
+   */
+  async updateBatch(
+    batch: Pick<BatchRow, 'id' | 'orderId'>,
+    from: readonly BatchStatus[],
+    patch: BatchPatch,
+  ): Promise<boolean> {
+    const changed = await this.#d.repo.updateBatch(batch.id, from, patch);
+    if (changed) this.#changed(batch.orderId, 'batch');
+    return changed;
+  }
+
+  /** Appends a batch to an order (a packing run when it starts), numbered after the last. */
+  async addBatch(orderId: number, fields: BatchPatch): Promise<BatchRow> {
+    const created = await this.#d.repo.addBatch(orderId, fields);
+    this.#changed(orderId, 'batch');
+    return created;
   }
 
   /** Tells the hub (and so the live stream) that an order changed. */

@@ -648,4 +648,36 @@ describe('the order service for the order runner', () => {
     expect(await start()).toBe(true);
     expect(await start()).toBe(false);
   });
+
+  it('changes a batch only from the expected status, and numbers new runs after the last', async () => {
+    const created = await createOk();
+    const found = await t.services.orders.withBatches(created.order_id);
+    const first = found!.batches[0]!;
+    const before = events.length;
+    const run = () =>
+      t.services.orders.updateBatch(first, ['pending'], {
+        status: 'running',
+        runId: 'run-1',
+        startedAt: new Date(),
+      });
+    expect(await run()).toBe(true);
+    expect(await run()).toBe(false);
+    expect(events.slice(before)).toEqual([
+      { type: 'order', id: created.order_id, change: 'batch' },
+    ]);
+    const listed = (
+      await supervisor<OrderListReply>(
+        'GET',
+        `/api/orders?${where({ order_id: created.order_id })}`,
+      )
+    ).body.data[0];
+    expect(listed).toMatchObject({
+      order_qty: 1000,
+      split_qty: 700,
+      reaming_batch: 3,
+      total_split: 4,
+    });
+    const added = await t.services.orders.addBatch(created.order_id, { plannedCenti: 500 });
+    expect(added).toMatchObject({ orderId: created.order_id, seq: 5, status: 'pending' });
+  });
 });
