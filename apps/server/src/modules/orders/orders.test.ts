@@ -260,8 +260,26 @@ describe('creating a roasting order', () => {
       expect(res.status, message).toBe(422);
       expect((res.body as unknown as { message: string }).message).toBe(message);
     }
-    const wrongType = await create({ order_qty: '1000' });
-    expect(wrongType.status).toBe(400);
+    const wrong: object[] = [
+      { order_qty: '1000' },
+      { order_qty: 1e9 },
+      { order_qty: -5 },
+      { override_batch: true, new_split_qty: 1e300 },
+      { order_customer: 'x'.repeat(500) },
+      { rule_id: 2 ** 40 },
+      { roasted_rule_id: "WRB1'; DROP TABLE orders; --" },
+      { priority: 'urgent' },
+      { fulfillment_date: 'next week' },
+    ];
+    for (const change of wrong) {
+      expect((await create(change)).status, JSON.stringify(change)).toBe(400);
+    }
+    const tooMany = await supervisor('POST', '/api/orders/priority', {
+      low: Array.from({ length: 1001 }, (_, i) => i + 1),
+      medium: [],
+      high: [],
+    });
+    expect(tooMany.status).toBe(400);
     const extra = await create({ status: 2 });
     expect(extra.status).toBe(400);
   });
