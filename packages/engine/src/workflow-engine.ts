@@ -82,6 +82,12 @@ export interface StartRequest {
   /** Values of dynamic steps by step id. */
   dynamic?: Record<string, number>;
   origin?: RunOrigin;
+  /**
+   * The run's own steps in place of the workflow's (a roasting batch charges from the silos its
+   * plan chose). They are validated, checked for modes and locked exactly as the workflow's
+   * would be, and the run keeps them; the workflow itself is not changed.
+   */
+  steps?: WorkflowStep[];
 }
 
 /** A run the engine holds in memory, with what only lives while the process does. */
@@ -181,10 +187,11 @@ export class WorkflowEngine {
   }
 
   async start(workflowId: number, request: StartRequest): Promise<StartResult> {
-    const workflow = await this.#workflows.workflow(workflowId);
-    if (!workflow) {
+    const saved = await this.#workflows.workflow(workflowId);
+    if (!saved) {
       return { ok: false, reason: 'not_found', message: `Workflow ${workflowId} does not exist.` };
     }
+    const workflow = request.steps ? { ...saved, steps: request.steps } : saved;
     const dynamic = request.dynamic ?? {};
     const problems = [
       ...validateWorkflow(this.#devices, workflow),
