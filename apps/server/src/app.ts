@@ -79,6 +79,12 @@ import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
 import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { BatchRunner } from './modules/order-runs/batch-runner.ts';
+import { OrderRunRepository } from './modules/order-runs/order-run-repository.ts';
+import { orderRunRoutes } from './modules/order-runs/order-run-routes.ts';
+import { OrderRunService } from './modules/order-runs/order-run-service.ts';
+import { PackingRunner } from './modules/order-runs/packing-runner.ts';
+import { PlantView } from './modules/order-runs/plant-view.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
@@ -102,6 +108,8 @@ export interface Services {
   dumps: DumpService;
   transfers: TransferService;
   dashboard: DashboardService;
+  orderRuns: OrderRunService;
+  packingRuns: PackingRunner;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -197,8 +205,9 @@ export async function createServices(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
   });
+  const devicePort = new RuntimeDevicePort(runtime, hub);
   const engine = new WorkflowEngine({
-    devices: new RuntimeDevicePort(runtime, hub),
+    devices: devicePort,
     store: new DatabaseRunStore(db),
     workflows,
     clock: { now: () => Date.now(), setTimer: (ms, fn) => clearTimer(setTimeout(fn, ms)) },
@@ -250,6 +259,46 @@ export async function createServices(
   });
   settlement.register('dump', dumps.settler());
   settlement.register('transfer', transfers.settler());
+  const orderRunRepository = new OrderRunRepository(db);
+  const plantView = new PlantView(runtime, (device) => devicePort.mode(device));
+  const products = new ProductService(new ProductRepository(db));
+  const batchRunner = new BatchRunner({
+    repo: orderRunRepository,
+    ledger,
+    products,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  const orderRuns = new OrderRunService({
+    repo: orderRunRepository,
+    batches: batchRunner,
+    dumps,
+    workflows,
+    plant: plantView,
+    hub,
+    alarm: async (text) => {
+      await notifications.raise({ type: 'alarm', text, by: 'console' });
+    },
+    logger,
+    now: () => new Date(),
+  });
+  const packingRuns = new PackingRunner({
+    repo: orderRunRepository,
+    ledger,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  settlement.register(
+    'batch',
+    batchRunner.settler((orderId) => orderRuns.advance(orderId)),
+  );
+  settlement.register('packing', packingRuns.settler());
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const live = new LiveBus(config.live.maxStreams);
@@ -266,6 +315,8 @@ export async function createServices(
     dumps,
     transfers,
     dashboard: new DashboardService(ledger, runtime),
+    orderRuns,
+    packingRuns,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -275,8 +326,10 @@ export async function createServices(
       await engine.open();
       await settlement.start();
       transfers.start();
+      orderRuns.start();
     },
     stopPlant: async () => {
+      orderRuns.stop();
       transfers.stop();
       settlement.stop();
       await engine.close();
@@ -311,7 +364,7 @@ export async function createServices(
     plant,
     ledger,
     beans,
-    products: new ProductService(new ProductRepository(db)),
+    products,
   };
 }
 
@@ -397,6 +450,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dashboard: services.dashboard,
         dumps: services.dumps,
         transfers: services.transfers,
+      });
+      await api.register(orderRunRoutes, {
+        prefix: '/orders',
+        runs: services.orderRuns,
+        packing: services.packingRuns,
       });
       await api.register(workflowRoutes, {
         workflows: services.workflows,

@@ -428,8 +428,8 @@ describe('WorkflowEngine', () => {
     });
     t.devices.setManual('GS2', false);
     // The workflow's own dynamic step is not part of the run, so no value is asked for.
-    const started = await t.engine.start(1, { who: 'ada', steps: own });
-    expect(started.ok).toBe(true);
+    const started = await t.engine.start(1, { who: 'ada', steps: own, runId: 'batch-7' });
+    expect(started.ok && started.run.id).toBe('batch-7');
     await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
     expect(t.devices.writes.map((w) => [w.ref.device_id, w.value])).toEqual([
       ['GS2', 1],
@@ -437,6 +437,11 @@ describe('WorkflowEngine', () => {
     ]);
     expect(t.engine.currentRun(1)?.steps.map((s) => s.device_id)).toEqual(['GS2', 'GS2']);
     expect(t.source.workflows.get(1)?.steps.map((s) => s.device_id)).toEqual(['GS1', 'R1', 'R1']);
+    expect(await t.engine.start(1, { who: 'ada', steps: own, runId: 'batch-7' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      message: 'Run batch-7 already exists.',
+    });
   });
 
   it('chains triggers: a child starts when its parent finishes; plant events start bound workflows', async () => {

@@ -88,6 +88,11 @@ export interface StartRequest {
    * would be, and the run keeps them; the workflow itself is not changed.
    */
   steps?: WorkflowStep[];
+  /**
+   * The run's id, for a caller that must record it before the run can end (a batch settled
+   * when its run ends); a new one when omitted.
+   */
+  runId?: string;
 }
 
 /** A run the engine holds in memory, with what only lives while the process does. */
@@ -211,7 +216,10 @@ export class WorkflowEngine {
     }
     const modeRefusal = this.#modeRefusal(workflowDevices(workflow.steps), 'start');
     if (modeRefusal) return modeRefusal;
-    const runId = this.#newRunId();
+    const runId = request.runId ?? this.#newRunId();
+    if (this.#runs.has(runId)) {
+      return { ok: false, reason: 'invalid', message: `Run ${runId} already exists.` };
+    }
     const conflict = this.#locks.conflict(drivenDevices(workflow.steps), runId);
     if (conflict) {
       const { device_id, holder } = conflict;
