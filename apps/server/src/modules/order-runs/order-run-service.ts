@@ -201,7 +201,7 @@ export class OrderRunService {
    * pending batch. An order that stopped as Not Processed starts again with its remaining
    * batches, the failed one roasted anew.
    */
-  startOrder(orderId: number, who: Principal, options: StartOptions = {}) {
+  startOrder(orderId: number, who: Pick<Principal, 'fullName'>, options: StartOptions = {}) {
     return this.#serial.run(orderId, async () => {
       const order = await this.#order(orderId);
       const status = order.order.status;
@@ -333,11 +333,14 @@ export class OrderRunService {
    * finishes it when none is left, and stops it as Not Processed when the next cannot start.
    */
   advance(orderId: number): void {
-    void this.#serial
-      .run(orderId, () => this.#advance(orderId))
-      .catch((err: unknown) =>
-        this.#d.logger.error({ err, order: orderId }, 'order could not go on'),
-      );
+    void this.advanceNow(orderId).catch((err: unknown) =>
+      this.#d.logger.error({ err, order: orderId }, 'order could not go on'),
+    );
+  }
+
+  /** The same, for a caller that waits for the outcome. */
+  advanceNow(orderId: number): Promise<void> {
+    return this.#serial.run(orderId, () => this.#advance(orderId));
   }
 
   async #advance(orderId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   OrderStatus,
   Role,
@@ -13,7 +13,7 @@ import {
   type PackingRecord,
   type ShortOfBeansReply,
 } from '@roastery/contract';
-import { devices, ledgerEntries } from '@roastery/db';
+import { ledgerEntries, orders } from '@roastery/db';
 import {
   buildTestApp,
   eventually,
@@ -34,6 +34,8 @@ let t: TestApp;
 let supervisor: ApiCaller;
 let operator: ApiCaller;
 let roastR1: number;
+let roastR2: number;
+let packWrb3: number;
 
 beforeAll(async () => {
   t = await buildTestApp({}, { plant: true });
@@ -41,6 +43,8 @@ beforeAll(async () => {
   operator = t.as(Role.Operator);
   await eventually(() => t.services.runtime.connected(), 'the PLC connection');
   roastR1 = await quickRoastWorkflow(t.database.db, 'R1', 'WRB1', 'Quick roast on R1');
+  roastR2 = await quickRoastWorkflow(t.database.db, 'R2', 'WRB4', 'Quick roast on R2');
+  packWrb3 = await quickPackWorkflow(t.database.db, 'WRB3', 'PK1', 'Pack WRB3 on PK1');
 });
 afterAll(() => t.close());
 
@@ -83,6 +87,17 @@ const held = async (code: string) => {
 const plcLevel = (code: string) => centi(sim().getValue(code, 'Occupancy'));
 /** Stocks a silo and waits until the console has scanned its new level. */
 const stock = async (code: string, bean: number, lbs: number) => {
+  // A silo another test left beans in is written off first, so that it holds one bean.
+  const before = await held(code);
+  if (before > 0) {
+    await t.services.ledger.move({
+      fromDevice: await refOf(code),
+      toDevice: null,
+      lbs: before / 100,
+      reason: 'adjust',
+      note: 'emptied for a test',
+    });
+  }
   const lot = await stockBin(t.services, code, bean, lbs);
   const level = (await held(code)) / 100;
   await eventually(
@@ -279,4 +294,209 @@ describe('roasting orders on the plant', () => {
       'CL1 in auto',
     );
   });
+
+  /** A one-product order of `lbs` roasted in batches of `batchLbs` on R1. */
+  const singleOrigin = async (
+    name: string,
+    silo: string,
+    lbs: number,
+    batchLbs: number,
+    extra = {},
+  ) => {
+    const bean = await newBean(supervisor, name);
+    const product = await newProduct(supervisor, name, [{ bean_id: bean, ratio: 100 }], batchLbs);
+    const lot = await stock(silo, bean, lbs + 20);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs,
+      batchLbs,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB3',
+      ...extra,
+    });
+    return { bean, product, lot, order };
+  };
+
+  /** What the orders module's Stop/Cancel toggle does: the flag, and the event on the hub. */
+  const setPaused = async (order: number, paused: boolean) => {
+    await db()
+      .update(orders)
+      .set({ paused, status: paused ? OrderStatus.Paused : OrderStatus.Processing })
+      .where(eq(orders.id, order));
+    t.services.hub.publish({ type: 'order', id: order, change: 'status' });
+  };
+
+  it('pause lets the current batch finish and holds the next until the order is resumed', async () => {
+    const { order } = await singleOrigin('Guatemala Antigua', 'GS5', 60, 30);
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    await setPaused(order, true);
+    await eventually(
+      async () => (await batchesOf(order))[0]?.status === 'finished',
+      'batch 1 to finish',
+      60_000,
+    );
+    // Whatever else was under way for the order has been decided once this resolves.
+    await t.services.orderRuns.advanceNow(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'pending']);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.Paused);
+
+    await setPaused(order, false);
+    await finished(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'finished']);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('a batch whose run does not finish stops the order as Not Processed, with an alarm; the rest stay pending', async () => {
+    const bean = await newBean(supervisor, 'Ethiopia Yirgacheffe');
+    const product = await newProduct(
+      supervisor,
+      'Yirgacheffe',
+      [{ bean_id: bean, ratio: 100 }],
+      40,
+    );
+    await stock('GS6', bean, 200);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 80,
+      batchLbs: 40,
+      workflowId: roastR2,
+      roaster: 'R2',
+      destination: 'WRB4',
+    });
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    // A person stops the batch's run before it charges.
+    expect((await t.services.engine.stop(roastR2, 'Sam Supervisor')).ok).toBe(true);
+    await finished(order, OrderStatus.NotProcessed);
+    const state = await orderState(db(), order);
+    expect(state.failure).toBe('Batch 1 failed: The roasting workflow stopped.');
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['failed', 'pending']);
+    await eventually(
+      async () =>
+        (await alarms()).find((a) =>
+          a.startsWith(
+            `Batch 1 of order ${String(order).padStart(6, '0')} did not finish: its workflow stopped`,
+          ),
+        ),
+      'the alarm',
+    );
+    // Nothing was booked for the stopped batch.
+    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order))).toEqual(
+      [],
+    );
+    await t.services.engine.clearAndReset(roastR2, 'test');
+  }, 60_000);
+
+  it('packing draws the roasted lots from the bin, limited and until empty, and records lots back to green', async () => {
+    const {
+      order: roast,
+      lot: greenLot,
+      product,
+    } = await singleOrigin('Costa Rica Tarrazu', 'GS5', 60, 60);
+    await eventually(
+      async () => (await held('WRB3')) === plcLevel('WRB3') && (await held('WRB3')) >= 0,
+      'WRB3 in step',
+    );
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: roast })).status).toBe(200);
+    await finished(roast);
+    const [batch] = await batchesOf(roast);
+    const binHeld = await held('WRB3');
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === binHeld / 100,
+      'WRB3 level read',
+    );
+
+    const pack = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: 20,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    const started = await supervisor<{ workflow_id: number }>('POST', '/api/orders/packing/start', {
+      order_id: pack,
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.workflow_id).toBe(packWrb3);
+    expect((await orderState(db(), pack)).status).toBe(OrderStatus.PackingProcessing);
+    const again = await supervisor('POST', '/api/orders/packing/start', { order_id: pack });
+    expect(again.status).toBe(409);
+    await finished(pack);
+    const packed = (await batchesOf(pack))[0]!.roasted!;
+    // The bin's discharge closes a scan and an echo after the level is reached.
+    expect(packed).toBeGreaterThanOrEqual(20);
+    expect(packed).toBeLessThan(26);
+    expect(await held('WRB3')).toBe(plcLevel('WRB3'));
+
+    const rest = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: null,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === plcLevel('WRB3') / 100,
+      'WRB3 read',
+    );
+    expect((await supervisor('POST', '/api/orders/packing/start', { order_id: rest })).status).toBe(
+      200,
+    );
+    await finished(rest);
+    expect(await held('WRB3')).toBe(0);
+    expect(plcLevel('WRB3')).toBe(0);
+
+    const record = await supervisor<PackingRecord>('GET', `/api/orders/packing/${pack}/record`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      order_id: pack,
+      recipe: 'Costa Rica Tarrazu',
+      total_weight: packed,
+    });
+    expect(record.body.bins).toEqual([
+      {
+        device_id: 'WRB3',
+        bean_name: 'Costa Rica Tarrazu',
+        amount: packed,
+        lot_number: batch!.lot_number,
+        roasted_date: expect.any(String) as string,
+        green_lots: [greenLot],
+      },
+    ]);
+    const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${rest}`);
+    expect(back.body.roasted_lots.map((l) => l.lot_number)).toEqual([batch!.lot_number]);
+    expect(back.body.green_lots.map((l) => l.lot_number)).toEqual([greenLot]);
+    const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${greenLot}`);
+    expect(forward.body.orders).toEqual([pack, rest]);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('automatic processing starts waiting orders by priority, one per roaster at a time', async () => {
+    const low = await singleOrigin('Panama Geisha', 'GS4', 30, 30, {
+      priority: 'low',
+      orderDate: new Date('2026-01-01T00:00:00Z'),
+      destination: 'WRB1',
+    });
+    const high = await singleOrigin('Honduras Marcala', 'GS3', 30, 30, {
+      priority: 'high',
+      destination: 'WRB1',
+    });
+    const setting = (ref_id: string, value: string) =>
+      supervisor('POST', '/api/admin/settings', { ref_id, value });
+    expect(await t.services.orderScheduler.tick()).toEqual([]);
+    await setting('r-order', 'auto');
+    await setting('r-is-auto', 'start');
+    const first = await t.services.orderScheduler.tick();
+    expect(first).toEqual([high.order]);
+    expect((await orderState(db(), low.order)).status).toBe(OrderStatus.NotStarted);
+    await finished(high.order);
+    await finished(low.order);
+    const highDone = (await orderState(db(), high.order)).finishedAt!;
+    const lowStarted = (await orderState(db(), low.order)).startedAt!;
+    expect(lowStarted.getTime()).toBeGreaterThanOrEqual(highDone.getTime());
+    await setting('r-is-auto', 'stop');
+    expect(await t.services.orderScheduler.enabled()).toBe(false);
+  }, 150_000);
 });
