@@ -6,6 +6,7 @@ import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
 import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
+import { seedDemoOrders } from './modules/orders/seed-demo-orders.ts';
 import { addMissingDemoDiagrams } from './modules/workflows/seed-demo-workflows.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     logger.info(
       'Seeded the demo plant, its beans, products and opening stock on the empty database.',
     );
+    if (await seedDemoOrders(services)) logger.info('Seeded demo orders.');
   } else {
     const drawn = await addMissingDemoDiagrams(database.db);
     if (drawn.length) logger.info({ workflows: drawn }, 'Drew the diagrams of the demo workflows.');

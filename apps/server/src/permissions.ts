@@ -122,6 +122,16 @@ export const permissions: Record<string, Access> = {
   'POST /api/dump/create/notification': 'signed-in',
 
   // Transfers move beans between silos: supervisors and administrators plan them.
+  // Starting orders and what comes before a start: the order screens (roles 1 and 2).
+  'POST /api/orders/check-beans': PLANT,
+  'POST /api/orders/bean-match': PLANT,
+  'POST /api/orders/dump-request': PLANT,
+  'PUT /api/orders/start': PLANT,
+  'POST /api/orders/flow': PLANT,
+  'GET /api/orders/:id/batches': PLANT,
+  'POST /api/orders/packing/start': PLANT,
+  'GET /api/orders/packing/:id/record': PLANT,
+
   'GET /api/transfer': PLANT,
   'POST /api/transfer': PLANT,
   'GET /api/transfer/bin': PLANT,
@@ -141,6 +151,25 @@ export const permissions: Record<string, Access> = {
   'POST /api/dashboard/dump_popup': PLANT,
   'GET /api/dashboard/dump_popup/error': PLANT,
   'POST /api/dashboard/dump_popup/error': PLANT,
+
+  // Orders: planning roasting and packing is the work of supervisors and administrators.
+  'GET /api/orders': PLANT,
+  'GET /api/orders/roasting': PLANT,
+  'GET /api/orders/finished': PLANT,
+  'GET /api/orders/active': PLANT,
+  'GET /api/orders/form': PLANT,
+  'GET /api/orders/form/fill': PLANT,
+  'POST /api/orders': PLANT,
+  'PUT /api/orders/:id': PLANT,
+  'DELETE /api/order/:id': PLANT,
+  'POST /api/orders/toogle/:id': PLANT,
+  'POST /api/orders/priority': PLANT,
+  'GET /api/orders/packing': PLANT,
+  'GET /api/orders/packing/finished': PLANT,
+  'GET /api/orders/packing/form': PLANT,
+  'POST /api/orders/packing/create': PLANT,
+  'POST /api/orders/packing/priority': PLANT,
+  'DELETE /api/orders/packing/:id': PLANT,
 
   // Workflows: designing and running them is plant configuration.
   'GET /api/diagram/new/flow/list': PLANT,
