@@ -1,0 +1,17 @@
+import type { OrderWhere, RoastingOrder } from '@roastery/contract';
+import { getPendingOrders } from './get-pending-orders.ts';
+
+/** The largest page the list call serves. */
+const EXPORT_PAGE = 200;
+
+/** Every pending order that matches the filter, page after page, for the CSV export. */
+export async function getAllPendingOrders(where: OrderWhere): Promise<RoastingOrder[]> {
+  const orders: RoastingOrder[] = [];
+  let totalPage = 1;
+  for (let page = 1; page <= totalPage; page += 1) {
+    const reply = await getPendingOrders({ page, limit: EXPORT_PAGE }, where);
+    orders.push(...reply.data);
+    totalPage = reply.totalPage;
+  }
+  return orders;
+}
