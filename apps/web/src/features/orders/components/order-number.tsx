@@ -8,11 +8,7 @@ export function OrderNumber({ orderId, status }: { orderId: number; status: numb
   const look = orderStatusLook(status);
   return (
     <Tooltip title={look.label}>
-      <Tag
-        color={look.color}
-        className={styles.orderNumber}
-        aria-label={`Order ${formatOrderNumber(orderId)}, ${look.label}`}
-      >
+      <Tag color={look.color} className={styles.orderNumber}>
         {formatOrderNumber(orderId)}
       </Tag>
     </Tooltip>

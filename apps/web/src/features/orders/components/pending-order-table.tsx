@@ -109,6 +109,7 @@ export function PendingOrderTable({ query, page, onPage, actions }: PendingOrder
     {
       title: 'Actions',
       key: 'actions',
+      fixed: 'right',
       render: (_value, order) => <PendingOrderButtons order={order} actions={actions} />,
     },
   ];

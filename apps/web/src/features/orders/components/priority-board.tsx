@@ -2,11 +2,13 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import {
   closestCorners,
   DndContext,
+  pointerWithin,
   KeyboardSensor,
   PointerSensor,
   useDroppable,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DraggableAttributes,
@@ -30,6 +32,15 @@ import { formatOrderNumber } from '../lib/order-status.ts';
 import styles from './board.module.css';
 
 const priorities = orderPriority.options;
+
+/**
+ * The place under the pointer when there is one (a card is wider than the gap between
+ * columns, so its corners alone can name the wrong column); the nearest place for the keyboard.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : closestCorners(args);
+};
 const columnId = (priority: OrderPriority) => `column-${priority}`;
 
 function columnOf(ids: PriorityBody, id: UniqueIdentifier): OrderPriority | undefined {
@@ -232,7 +243,7 @@ export function PriorityBoard<Item extends { order_id: number }>({
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={collisionDetection}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDraft(null)}
