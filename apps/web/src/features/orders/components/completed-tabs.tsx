@@ -23,6 +23,7 @@ function useSearchedPages() {
     <div className={styles.toolbar}>
       <Input.Search
         aria-label="Search"
+        className={styles.search}
         placeholder={orderMessages.search}
         allowClear
         enterButton

@@ -2,6 +2,7 @@ import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import { OrderStatus } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -26,6 +27,7 @@ export function SystemStatusPanel() {
   const { orders, roasters, inActive } = status.data;
   return (
     <Card title="System Status" className={styles.panel} size="small">
+      <Typography.Title level={5}>Roasters</Typography.Title>
       <div className={styles.statusList}>
         {roasters.map((roaster) => (
           <Card
@@ -49,6 +51,9 @@ export function SystemStatusPanel() {
           </Card>
         ))}
       </div>
+      <Typography.Title level={5} className={styles.statusHeading}>
+        Orders
+      </Typography.Title>
       {orders.length === 0 ? (
         <EmptyState description="Orders being roasted appear here with their batches." />
       ) : (
@@ -79,7 +84,7 @@ export function SystemStatusPanel() {
         </div>
       )}
       {inActive.length > 0 ? (
-        <div>
+        <div className={styles.statusHeading}>
           Inactive:{' '}
           {inActive.map((device) => (
             <Tag key={device.device_id}>{device.device_name}</Tag>

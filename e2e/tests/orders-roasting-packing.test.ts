@@ -1,0 +1,226 @@
+import { describe, expect, test } from 'vitest';
+import {
+  orderMessages,
+  OrderStatus,
+  Role,
+  type OrderListReply,
+  type PackingOrder,
+  type RoastingOrder,
+} from '@roastery/contract';
+import { eventually, stockBin } from '@roastery/server/testing';
+import { signInAs, waitForToast } from '../support/console-actions.ts';
+import { chooseOption, dialog, popconfirm, rowWith } from '../support/form-actions.ts';
+import { useConsoleHarness, type Console } from '../support/harness.ts';
+import {
+  createOrder,
+  createProduct,
+  dragCard,
+  orderCard,
+  orderNumber,
+  priorityColumn,
+} from '../support/order-actions.ts';
+import { plantConnected } from '../support/plant-actions.ts';
+
+const harness = useConsoleHarness({}, { plant: true });
+
+type Server = Console['server'];
+
+async function singleOrigin(server: Server, name: string) {
+  return createProduct(server, name, [{ name: `${name} bean`, ratio: 100 }], {
+    batch_weight: 100,
+    min_batch_weight: 50,
+    max_batch_weight: 500,
+  });
+}
+
+async function roastingOrder(server: Server, id: number): Promise<RoastingOrder | undefined> {
+  const lists = await Promise.all(
+    [
+      '/api/orders?page=1&limit=200',
+      '/api/orders/roasting?query=0',
+      '/api/orders/finished?page=1&limit=200',
+    ].map(
+      async (path) => (await server.as(Role.Supervisor)<OrderListReply>('GET', path)).body.data,
+    ),
+  );
+  return lists.flat().find((order) => order.order_id === id);
+}
+
+async function packingOrders(server: Server): Promise<PackingOrder[]> {
+  const reply = await server.as(Role.Supervisor)<{ data: PackingOrder[] }>(
+    'GET',
+    '/api/orders/packing',
+  );
+  return reply.body.data;
+}
+
+describe('roasting, packing and the completed lists', () => {
+  test('a started order runs on the roasting board, finishes, and is listed as Roasting Completed', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Kenya');
+    const bean = product.product_recipes[0];
+    if (!bean) throw new Error('The product has no recipe');
+    await plantConnected(server);
+    await stockBin(server.services, 'GS1', bean.bean_id, 500);
+    const order = await createOrder(server, {
+      order_product: product.product_id,
+      order_qty: 100,
+      order_customer: 'Roast Test Cafe',
+    });
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-pending'));
+    await rowWith(page, orderNumber(order.order_id))
+      .getByRole('button', { name: `Start order ${orderNumber(order.order_id)}` })
+      .click();
+    await eventually(
+      async () =>
+        ((await roastingOrder(server, order.order_id))?.status ?? 0) !== OrderStatus.NotStarted,
+      'the order to start',
+    );
+
+    await page.goto(url('/orders-roasting'));
+    await page.getByRole('radio', { name: 'This Week' }).check({ force: true });
+    const finished = await eventually(
+      async () => {
+        const found = await roastingOrder(server, order.order_id);
+        return found?.status === OrderStatus.Finished ? found : undefined;
+      },
+      'the order to finish',
+      60_000,
+    );
+    expect(finished.reaming_batch).toBe(0);
+
+    await page.getByRole('tab', { name: 'Roasting Completed' }).click();
+    const row = rowWith(page, orderNumber(order.order_id));
+    await row.getByText('Finished', { exact: true }).waitFor();
+    await page.getByRole('searchbox').fill('Roast Test');
+    await page.getByRole('searchbox').press('Enter');
+    await row.waitFor();
+    await page.getByRole('searchbox').fill('Nobody Here');
+    await page.getByRole('searchbox').press('Enter');
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No Data').waitFor();
+  });
+
+  test('the roasting board saves a dragged card and shows the pause toggle', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Sumatra');
+    const bean = product.product_recipes[0];
+    if (!bean) throw new Error('The product has no recipe');
+    await plantConnected(server);
+    await stockBin(server.services, 'GS2', bean.bean_id, 2000);
+    const order = await createOrder(server, { order_product: product.product_id, order_qty: 1000 });
+    const started = await server.as(Role.Supervisor)('PUT', '/api/orders/start', {
+      order_id: order.order_id,
+    });
+    expect(started.status).toBe(200);
+
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-roasting'));
+    const card = orderCard(page, order.order_id);
+    await priorityColumn(page, 'medium').locator(card).waitFor();
+    await card.getByText('remaining').waitFor();
+
+    await card.getByRole('button', { name: `Stop order ${orderNumber(order.order_id)}` }).click();
+    await card.getByText('Stop Roasting').waitFor();
+    await card
+      .getByRole('button', { name: `Cancel stop of order ${orderNumber(order.order_id)}` })
+      .click();
+    await card.getByRole('button', { name: `Stop order ${orderNumber(order.order_id)}` }).waitFor();
+
+    await dragCard(page, order.order_id, 'low');
+    await eventually(
+      async () => (await roastingOrder(server, order.order_id))?.priority === 'low',
+      'the order to be low priority',
+    );
+    await page.reload();
+    await priorityColumn(page, 'low').locator(card).waitFor();
+    await page.getByText('System Status').waitFor();
+  });
+
+  test('New Packing asks for product, quantity and date unless WRB ReEntry is ticked', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Brazil');
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-packing'));
+    await page.getByRole('button', { name: 'New Packing' }).click();
+    const modal = dialog(page);
+    await modal.getByLabel('Fullfilment Date').clear();
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await modal.getByText(orderMessages.packingProduct).waitFor();
+    await modal.getByText(orderMessages.packingQuantity).waitFor();
+    await modal.getByText(orderMessages.packingDate).waitFor();
+
+    await modal.getByLabel('WRB ReEntry').check();
+    await modal.getByText(orderMessages.packingQuantity).waitFor({ state: 'detached' });
+    await modal.getByText(orderMessages.packingDate).waitFor({ state: 'detached' });
+    await chooseOption(page, modal, 'Product', product.product_name);
+    await modal.getByLabel('Customer').fill('Re-entry Pack');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await waitForToast(page, 'Packing order created successfully');
+
+    const created = await eventually(
+      async () => (await packingOrders(server)).find((o) => o.order_customer === 'Re-entry Pack'),
+      'the packing order',
+    );
+    const row = rowWith(page, orderNumber(created.order_id));
+    await row.getByRole('cell', { name: 'UNLIMITED' }).waitFor();
+
+    await row
+      .getByRole('button', { name: `Delete packing order ${orderNumber(created.order_id)}` })
+      .click();
+    await popconfirm(page).getByText(orderMessages.deleteConfirm).waitFor();
+    await popconfirm(page).getByRole('button', { name: 'Yes' }).click();
+    await waitForToast(page, orderMessages.deleted);
+    await row.waitFor({ state: 'detached' });
+  });
+
+  test('Start Packing asks for a clean hopper, then opens the packing workflow run', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Colombia');
+    await plantConnected(server);
+    const created = await server.as(Role.Supervisor)<PackingOrder>(
+      'POST',
+      '/api/orders/packing/create',
+      {
+        product_id: product.product_id,
+        order_qty: 50,
+        fulfillment_date: new Date().toISOString(),
+        order_customer: 'Pack Start',
+      },
+    );
+    expect(created.status).toBeLessThan(300);
+    const id = created.body.order_id;
+
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-packing'));
+    await rowWith(page, orderNumber(id))
+      .getByRole('button', { name: `Start packing order ${orderNumber(id)}` })
+      .click();
+    await dialog(page).getByText(orderMessages.packingStart).waitFor();
+    await dialog(page).getByRole('button', { name: 'Start Packing' }).click();
+    await page.waitForURL(/\/admin\/test\/flow\/\d+$/);
+
+    const processing = await eventually(
+      async () =>
+        (await packingOrders(server)).find(
+          (o) => o.order_id === id && o.status === OrderStatus.PackingProcessing,
+        ),
+      'the packing order to be processing',
+    );
+    expect(page.url()).toContain(`/admin/test/flow/${processing.workflow_id}`);
+    await page.goto(url('/orders-packing'));
+    const row = rowWith(page, orderNumber(id));
+    await row.getByText('Processing').waitFor();
+    expect(
+      await row
+        .getByRole('button', { name: `Start packing order ${orderNumber(id)}` })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await row
+        .getByRole('button', { name: `Delete packing order ${orderNumber(id)}` })
+        .isDisabled(),
+    ).toBe(true);
+  });
+});
