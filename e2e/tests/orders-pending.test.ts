@@ -255,14 +255,14 @@ describe('pending orders', () => {
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-pending'));
     await page.getByRole('button', { name: 'New Order' }).waitFor();
-    expect(await page.getByRole('button', { name: 'START', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /\bSTART$/ }).count()).toBe(0);
 
     await setSetting(server, SettingRef.OrderMode, 'auto');
     await page.reload();
-    await page.getByRole('button', { name: 'START', exact: true }).click();
+    await page.getByRole('button', { name: /\bSTART$/ }).click();
     await dialog(page).getByText(orderMessages.autoStart).waitFor();
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
-    await page.getByRole('button', { name: 'STOP', exact: true }).waitFor();
+    await page.getByRole('button', { name: /\bSTOP$/ }).waitFor();
     const setting = async () =>
       (
         await server.as(Role.Supervisor)<Setting>(
@@ -272,10 +272,10 @@ describe('pending orders', () => {
       ).body.value;
     expect(await setting()).toBe('start');
 
-    await page.getByRole('button', { name: 'STOP', exact: true }).click();
+    await page.getByRole('button', { name: /\bSTOP$/ }).click();
     await dialog(page).getByText(orderMessages.autoStop).waitFor();
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
-    await page.getByRole('button', { name: 'START', exact: true }).waitFor();
+    await page.getByRole('button', { name: /\bSTART$/ }).waitFor();
     expect(await setting()).toBe('stop');
   });
 
