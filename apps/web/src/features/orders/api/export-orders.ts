@@ -1,15 +1,15 @@
-import type { OrderWhere, RoastingOrder } from '@roastery/contract';
-import { getPendingOrders } from './get-pending-orders.ts';
+import type { RoastingOrder } from '@roastery/contract';
+import { getPendingOrders, type PendingFilter } from './get-pending-orders.ts';
 
 /** The largest page the list call serves. */
 const EXPORT_PAGE = 200;
 
 /** Every pending order that matches the filter, page after page, for the CSV export. */
-export async function getAllPendingOrders(where: OrderWhere): Promise<RoastingOrder[]> {
+export async function getAllPendingOrders(filter: PendingFilter): Promise<RoastingOrder[]> {
   const orders: RoastingOrder[] = [];
   let totalPage = 1;
   for (let page = 1; page <= totalPage; page += 1) {
-    const reply = await getPendingOrders({ page, limit: EXPORT_PAGE }, where);
+    const reply = await getPendingOrders({ page, limit: EXPORT_PAGE }, filter);
     orders.push(...reply.data);
     totalPage = reply.totalPage;
   }

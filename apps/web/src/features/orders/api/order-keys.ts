@@ -16,8 +16,8 @@ export type RoastingPeriod =
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  pending: (page: OrderPage, where: OrderWhere) =>
-    [...orderKeys.all, 'pending', page, where] as const,
+  pending: (page: OrderPage, where: OrderWhere, query: string) =>
+    [...orderKeys.all, 'pending', page, where, query] as const,
   roasting: (period: RoastingPeriod) => [...orderKeys.all, 'roasting', period] as const,
   finished: (page: OrderPage, query: string) =>
     [...orderKeys.all, 'finished', page, query] as const,

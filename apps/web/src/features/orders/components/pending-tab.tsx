@@ -48,8 +48,8 @@ export function PendingTab() {
   const [choosingDevices, setChoosingDevices] = useState<RoastingOrder | undefined>();
   const [exporting, setExporting] = useState(false);
 
-  const where = toOrderWhere(filters);
-  const orders = usePendingOrders(page, where);
+  const filter = { where: toOrderWhere(filters), query: filters.search.trim() };
+  const orders = usePendingOrders(page, filter);
   const products = useOrderForm({ enabled: showFilters });
   const deletion = useDeleteOrder();
   const savePriority = useSaveOrderPriority();
@@ -76,7 +76,7 @@ export function PendingTab() {
     try {
       downloadText(
         ordersCsvFileName(),
-        ordersCsv(await getAllPendingOrders(where)),
+        ordersCsv(await getAllPendingOrders(filter)),
         'text/csv;charset=utf-8',
       );
     } catch (error) {
