@@ -79,6 +79,12 @@ import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
 import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { OrderRepository } from './modules/orders/order-repository.ts';
+import { OrderService } from './modules/orders/order-service.ts';
+import { orderRoutes } from './modules/orders/order-routes.ts';
+import { PackingService } from './modules/packing/packing-service.ts';
+import { packingRoutes } from './modules/packing/packing-routes.ts';
+import { PlantCatalog } from './plant/catalog/plant-catalog.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
@@ -102,6 +108,8 @@ export interface Services {
   dumps: DumpService;
   transfers: TransferService;
   dashboard: DashboardService;
+  orders: OrderService;
+  packing: PackingService;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -250,6 +258,18 @@ export async function createServices(
   });
   settlement.register('dump', dumps.settler());
   settlement.register('transfer', transfers.settler());
+  const products = new ProductService(new ProductRepository(db));
+  const orders = new OrderService({
+    repo: new OrderRepository(db),
+    products,
+    workflows,
+    settings,
+    hub,
+    // The running plant's catalog; before the PLC runtime starts, the address map as stored.
+    catalog: async () =>
+      runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId)),
+  });
+  const packing = new PackingService({ orders, workflows });
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const live = new LiveBus(config.live.maxStreams);
@@ -266,6 +286,8 @@ export async function createServices(
     dumps,
     transfers,
     dashboard: new DashboardService(ledger, runtime),
+    orders,
+    packing,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -311,7 +333,7 @@ export async function createServices(
     plant,
     ledger,
     beans,
-    products: new ProductService(new ProductRepository(db)),
+    products,
   };
 }
 
@@ -398,6 +420,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dumps: services.dumps,
         transfers: services.transfers,
       });
+      await api.register(orderRoutes, { orders: services.orders });
+      await api.register(packingRoutes, { prefix: '/orders/packing', packing: services.packing });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

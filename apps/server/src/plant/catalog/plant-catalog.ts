@@ -23,7 +23,10 @@ export type CommandRole =
   | 'transferred-weight'
   | 'transfer-state'
   | 'start'
-  | 'running';
+  | 'running'
+  | 'batch-size'
+  | 'green-weight'
+  | 'roasted-weight';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -44,6 +47,10 @@ export const STANDARD_COMMANDS: Readonly<
   'transfer-state': { kind: 'input', label: 'Transfer State' },
   start: { kind: 'binary', label: 'Start' },
   running: { kind: 'binary', label: 'Running' },
+  // A roaster is the device that measures what it drops: roasting workflows find it by these.
+  'batch-size': { kind: 'input', label: 'Batch Size' },
+  'green-weight': { kind: 'input', label: 'Green Weight' },
+  'roasted-weight': { kind: 'input', label: 'Roasted Weight' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;
