@@ -8,6 +8,7 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  MAX_ORDER_BATCHES,
   orderMessages,
   orderPriority,
   type CreateRoastingOrderBody,
@@ -20,12 +21,19 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useOrderForm } from '../api/get-order-form.ts';
 import { useCreateOrder, useUpdateOrder } from '../api/save-order.ts';
-import { DEFAULT_MAX_BATCH, DEFAULT_MIN_BATCH, planSplits } from '../lib/order-splits.ts';
+import {
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MIN_BATCH,
+  planByBatches,
+  planSplits,
+} from '../lib/order-splits.ts';
 import styles from './orders.module.css';
 
 interface OrderFormValues {
   order_product: number;
-  order_qty: number;
+  /** Lbs, or the number of batches when the order-form settings name total_split. */
+  order_qty?: number;
+  total_split?: number;
   rule_id: number;
   roasted_rule_id?: string;
   order_customer?: string;
@@ -41,6 +49,7 @@ function initialValues(order: RoastingOrder | undefined): Partial<OrderFormValue
   return {
     order_product: order.order_product,
     order_qty: order.order_qty,
+    total_split: order.total_split,
     rule_id: order.rule_id ?? undefined,
     roasted_rule_id: order.destination_device ?? undefined,
     order_customer: order.order_customer,
@@ -52,10 +61,10 @@ function initialValues(order: RoastingOrder | undefined): Partial<OrderFormValue
   };
 }
 
-function toBody(values: OrderFormValues): CreateRoastingOrderBody {
+function toBody(values: OrderFormValues, byBatches: boolean): CreateRoastingOrderBody {
   return {
     order_product: values.order_product,
-    order_qty: values.order_qty,
+    ...(byBatches ? { total_split: values.total_split } : { order_qty: values.order_qty }),
     rule_id: values.rule_id,
     roasted_rule_id: values.roasted_rule_id ?? null,
     order_customer: values.order_customer ?? '',
@@ -84,16 +93,20 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
 
   const productId = Form.useWatch('order_product', form);
   const quantity = Form.useWatch('order_qty', form);
+  const batches = Form.useWatch('total_split', form);
   const override = Form.useWatch('override_batch', form);
   const batchSize = Form.useWatch('new_split_qty', form);
   const product = formData.data?.products.find((entry) => entry.product_id === productId);
   const minBatch = product?.min_batch_weight ?? DEFAULT_MIN_BATCH;
   const maxBatch = product?.max_batch_weight ?? DEFAULT_MAX_BATCH;
-  const plan = planSplits(quantity, product?.batch_weight, override ? batchSize : undefined);
+  const byBatches = formData.data?.settings.quantity_field === 'total_split';
+  const plan = byBatches
+    ? planByBatches(batches, product?.batch_weight, override ? batchSize : undefined)
+    : planSplits(quantity, product?.batch_weight, override ? batchSize : undefined);
   const destinationRequired = formData.data?.settings.destination_required ?? false;
 
   const submit = (values: OrderFormValues) => {
-    const body = toBody(values);
+    const body = toBody(values, byBatches);
     const done = {
       onSuccess: () => {
         void message.success(order ? 'Order updated successfully' : 'Order created successfully');
@@ -142,13 +155,23 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="order_qty"
-            label="Quantity (lbs)"
-            rules={[{ required: true, message: orderMessages.quantity }]}
-          >
-            <InputNumber min={0.01} max={1_000_000} className={styles.wide} />
-          </Form.Item>
+          {byBatches ? (
+            <Form.Item
+              name="total_split"
+              label="Number of batches"
+              rules={[{ required: true, message: orderMessages.quantity }]}
+            >
+              <InputNumber min={1} max={MAX_ORDER_BATCHES} precision={0} className={styles.wide} />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="order_qty"
+              label="Quantity (lbs)"
+              rules={[{ required: true, message: orderMessages.quantity }]}
+            >
+              <InputNumber min={0.01} max={1_000_000} className={styles.wide} />
+            </Form.Item>
+          )}
           <Form.Item
             name="rule_id"
             label="Roaster"
