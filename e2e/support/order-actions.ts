@@ -80,17 +80,20 @@ export const priorityColumn = (page: Page, priority: OrderPriority): Locator =>
 
 /**
  * Drags an order's card by its handle into a priority column, as a mouse would: press, move a
- * little to start the drag, glide to the column's top, release.
+ * little to start the drag, glide across at the same height (the columns are equally tall),
+ * release.
  */
 export async function dragCard(page: Page, id: number, priority: OrderPriority): Promise<void> {
   const handle = page.getByRole('button', { name: `Move order ${orderNumber(id)}` });
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await priorityColumn(page, priority).boundingBox();
   if (!from || !to) throw new Error('The card or the column is not on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const y = from.y + from.height / 2;
+  await page.mouse.move(from.x + from.width / 2, y);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 20 });
+  await page.mouse.move(from.x + from.width / 2 + 10, y + 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
   await page.mouse.up();
 }
 

@@ -21,7 +21,8 @@ const harness = useConsoleHarness({}, { plant: true });
 
 const batch = { batch_weight: 400, min_batch_weight: 100, max_batch_weight: 450 };
 
-async function houseBlend(server: Console['server'], name = 'Test House Blend') {
+/** A two-bean blend; each test names its own, the database being shared by the file. */
+async function houseBlend(server: Console['server'], name: string) {
   return createProduct(
     server,
     name,
@@ -44,7 +45,7 @@ async function setSetting(server: Console['server'], ref: string, value: string)
 describe('pending orders', () => {
   test('a supervisor creates an order through the modal, after its validation messages', async () => {
     const { page, url, server } = harness();
-    const product = await houseBlend(server);
+    const product = await houseBlend(server, 'Test Create Blend');
     const form = await orderForm(server);
     const rule = form.rules[0];
     const destination = form.roasted_rules[0];
@@ -82,8 +83,8 @@ describe('pending orders', () => {
     await chooseOption(page, modal, 'Destination', destination.device_name);
     await modal.getByLabel('Customer').fill('Blue Door Cafe');
     await modal.getByLabel('Fullfilment Date').fill(dayjs().add(3, 'day').format('DD/MM/YYYY'));
+    // Enter picks the typed date and, the dialog being a form, submits it.
     await modal.getByLabel('Fullfilment Date').press('Enter');
-    await modal.getByRole('button', { name: 'Create' }).click();
     await waitForToast(page, 'Order created successfully');
     await modal.waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
@@ -114,7 +115,7 @@ describe('pending orders', () => {
 
   test('search, product and date filters narrow the list; the CSV export holds what is shown', async () => {
     const { page, url, server } = harness();
-    const blend = await houseBlend(server);
+    const blend = await houseBlend(server, 'Test Search Blend');
     const other = await houseBlend(server, 'Test Espresso');
     const today = dayjs();
     const alpha = await createOrder(server, {
@@ -137,7 +138,7 @@ describe('pending orders', () => {
     for (const order of [alpha, beta, gamma])
       await rowWith(page, orderNumber(order.order_id)).waitFor();
 
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: /\bFilter$/ }).click();
     const search = page.getByRole('searchbox');
     await search.fill(`00${alpha.order_id}`);
     await search.press('Enter');
@@ -190,7 +191,7 @@ describe('pending orders', () => {
 
   test('an order is edited until a batch starts, and deleted after the confirmation', async () => {
     const { page, url, server } = harness();
-    const product = await houseBlend(server);
+    const product = await houseBlend(server, 'Test Edit Blend');
     const order = await createOrder(server, {
       order_product: product.product_id,
       order_customer: 'Edit Me',
@@ -221,7 +222,7 @@ describe('pending orders', () => {
 
   test('a card dragged to another priority is saved and stays there after a reload', async () => {
     const { page, url, server } = harness();
-    const product = await houseBlend(server);
+    const product = await houseBlend(server, 'Test Board Blend');
     const order = await createOrder(server, {
       order_product: product.product_id,
       priority: 'medium',
