@@ -145,7 +145,9 @@ describe('roasting, packing and the completed lists', () => {
     await page.goto(url('/orders-packing'));
     await page.getByRole('button', { name: 'New Packing' }).click();
     const modal = dialog(page);
-    await modal.getByLabel('Fullfilment Date').clear();
+    // The date starts at today; the picker's clear button empties it.
+    await modal.getByLabel('Fullfilment Date').hover();
+    await modal.locator('.ant-picker-clear').click();
     await modal.getByRole('button', { name: 'Create' }).click();
     await modal.getByText(orderMessages.packingProduct).waitFor();
     await modal.getByText(orderMessages.packingQuantity).waitFor();
