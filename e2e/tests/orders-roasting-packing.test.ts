@@ -99,7 +99,7 @@ describe('roasting, packing and the completed lists', () => {
     await page.getByRole('searchbox').fill('Nobody Here');
     await page.getByRole('searchbox').press('Enter');
     await row.waitFor({ state: 'detached' });
-    await page.getByText('No Data').waitFor();
+    await page.getByText('No Data', { exact: true }).waitFor();
   });
 
   test('the roasting board saves a dragged card and shows the pause toggle', async () => {
@@ -136,6 +136,80 @@ describe('roasting, packing and the completed lists', () => {
     await page.reload();
     await priorityColumn(page, 'low').locator(card).waitFor();
     await page.getByText('System Status').waitFor();
+  });
+
+  test('orders the plant moves on appear live on the board, pause and resume, and end in Roasting Completed', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Ethiopia');
+    const running = await createOrder(server, {
+      order_product: product.product_id,
+      order_customer: 'Live Board Cafe',
+    });
+    const failing = await createOrder(server, {
+      order_product: product.product_id,
+      order_customer: 'Failing Cafe',
+    });
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-roasting'));
+    await priorityColumn(page, 'medium').waitFor();
+    const card = orderCard(page, running.order_id);
+    expect(await card.count()).toBe(0);
+
+    // What the batch runner does when a batch starts: the order event reaches the open board.
+    const { orders } = server.services;
+    expect(
+      await orders.markStatus(running.order_id, OrderStatus.Processing, [OrderStatus.NotStarted], {
+        startedAt: new Date(),
+      }),
+    ).toBe(true);
+    await orders.markStatus(failing.order_id, OrderStatus.Processing, [OrderStatus.NotStarted]);
+    await priorityColumn(page, 'medium').locator(card).waitFor();
+    await card.getByText('2 of 3 remaining').or(card.getByText('remaining')).first().waitFor();
+
+    const number = orderNumber(running.order_id);
+    await card.getByRole('button', { name: `Stop order ${number}` }).click();
+    await card.getByText('Stop Roasting').waitFor();
+    expect((await roastingOrder(server, running.order_id))?.ord_tig).toBe(1);
+    await card.getByRole('button', { name: `Cancel stop of order ${number}` }).click();
+    await card.getByRole('button', { name: `Stop order ${number}` }).waitFor();
+    expect(await card.getByText('Stop Roasting').count()).toBe(0);
+
+    await dragCard(page, running.order_id, 'high');
+    await eventually(
+      async () => (await roastingOrder(server, running.order_id))?.priority === 'high',
+      'the order to be high priority',
+    );
+    await page.reload();
+    await priorityColumn(page, 'high').locator(card).waitFor();
+
+    await orders.markStatus(running.order_id, OrderStatus.Finished, [OrderStatus.Processing], {
+      finishedAt: new Date(),
+    });
+    await orders.markStatus(failing.order_id, OrderStatus.NotProcessed, [OrderStatus.Processing], {
+      failure: 'Roaster 1 stopped: drum motor fault',
+      finishedAt: new Date(),
+    });
+    await card.waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Roasting Completed' }).click();
+    await rowWith(page, orderNumber(running.order_id))
+      .getByText('Finished', { exact: true })
+      .waitFor();
+    await rowWith(page, orderNumber(failing.order_id))
+      .getByText('Not Processed', { exact: true })
+      .waitFor();
+    const search = page.getByRole('searchbox');
+    await search.fill('Failing');
+    await search.press('Enter');
+    await rowWith(page, orderNumber(running.order_id)).waitFor({ state: 'detached' });
+    await rowWith(page, orderNumber(failing.order_id)).waitFor();
+    await search.fill(`000${running.order_id}`);
+    await search.press('Enter');
+    await rowWith(page, orderNumber(running.order_id)).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await search.fill('Nobody Here');
+    await search.press('Enter');
+    await page.getByText('No Data', { exact: true }).waitFor();
   });
 
   test('New Packing asks for product, quantity and date unless WRB ReEntry is ticked', async () => {
