@@ -85,6 +85,12 @@ import { orderRoutes } from './modules/orders/order-routes.ts';
 import { PackingService } from './modules/packing/packing-service.ts';
 import { packingRoutes } from './modules/packing/packing-routes.ts';
 import { PlantCatalog } from './plant/catalog/plant-catalog.ts';
+import { BatchRunner } from './modules/order-runs/batch-runner.ts';
+import { OrderRunRepository } from './modules/order-runs/order-run-repository.ts';
+import { orderRunRoutes } from './modules/order-runs/order-run-routes.ts';
+import { OrderRunService } from './modules/order-runs/order-run-service.ts';
+import { PackingRunner } from './modules/order-runs/packing-runner.ts';
+import { PlantView } from './modules/order-runs/plant-view.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
@@ -110,6 +116,8 @@ export interface Services {
   dashboard: DashboardService;
   orders: OrderService;
   packing: PackingService;
+  orderRuns: OrderRunService;
+  packingRuns: PackingRunner;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -205,8 +213,9 @@ export async function createServices(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
   });
+  const devicePort = new RuntimeDevicePort(runtime, hub);
   const engine = new WorkflowEngine({
-    devices: new RuntimeDevicePort(runtime, hub),
+    devices: devicePort,
     store: new DatabaseRunStore(db),
     workflows,
     clock: { now: () => Date.now(), setTimer: (ms, fn) => clearTimer(setTimeout(fn, ms)) },
@@ -270,6 +279,45 @@ export async function createServices(
       runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId)),
   });
   const packing = new PackingService({ orders, workflows });
+  const orderRunRepository = new OrderRunRepository(db);
+  const plantView = new PlantView(runtime, (device) => devicePort.mode(device));
+  const batchRunner = new BatchRunner({
+    repo: orderRunRepository,
+    ledger,
+    products,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  const orderRuns = new OrderRunService({
+    repo: orderRunRepository,
+    batches: batchRunner,
+    dumps,
+    workflows,
+    plant: plantView,
+    hub,
+    alarm: async (text) => {
+      await notifications.raise({ type: 'alarm', text, by: 'console' });
+    },
+    logger,
+    now: () => new Date(),
+  });
+  const packingRuns = new PackingRunner({
+    repo: orderRunRepository,
+    ledger,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  settlement.register(
+    'batch',
+    batchRunner.settler((orderId) => orderRuns.advance(orderId)),
+  );
+  settlement.register('packing', packingRuns.settler());
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const live = new LiveBus(config.live.maxStreams);
@@ -288,6 +336,8 @@ export async function createServices(
     dashboard: new DashboardService(ledger, runtime),
     orders,
     packing,
+    orderRuns,
+    packingRuns,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -297,8 +347,10 @@ export async function createServices(
       await engine.open();
       await settlement.start();
       transfers.start();
+      orderRuns.start();
     },
     stopPlant: async () => {
+      orderRuns.stop();
       transfers.stop();
       settlement.stop();
       await engine.close();
@@ -422,6 +474,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(orderRoutes, { orders: services.orders });
       await api.register(packingRoutes, { prefix: '/orders/packing', packing: services.packing });
+      await api.register(orderRunRoutes, {
+        prefix: '/orders',
+        runs: services.orderRuns,
+        packing: services.packingRuns,
+      });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

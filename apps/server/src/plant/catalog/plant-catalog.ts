@@ -24,6 +24,8 @@ export type CommandRole =
   | 'transfer-state'
   | 'start'
   | 'running'
+  | 'inlet-gate'
+  | 'discharge-gate'
   | 'batch-size'
   | 'green-weight'
   | 'roasted-weight';
@@ -47,6 +49,9 @@ export const STANDARD_COMMANDS: Readonly<
   'transfer-state': { kind: 'input', label: 'Transfer State' },
   start: { kind: 'binary', label: 'Start' },
   running: { kind: 'binary', label: 'Running' },
+  // What a roasting batch sets and measures, and the gates it charges and lands through.
+  'inlet-gate': { kind: 'binary', label: 'Inlet Gate' },
+  'discharge-gate': { kind: 'binary', label: 'Discharge Gate' },
   // A roaster is the device that measures what it drops: roasting workflows find it by these.
   'batch-size': { kind: 'input', label: 'Batch Size' },
   'green-weight': { kind: 'input', label: 'Green Weight' },

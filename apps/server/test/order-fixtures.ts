@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import {
+  DemoBinary as B,
+  DemoInput as I,
+  type Bean,
+  type Product,
+  type WaitDevice,
+} from '@roastery/contract';
+import { devices, orders, workflowSteps, workflows, type Database } from '@roastery/db';
+import type { ApiCaller } from './helper.ts';
+
+interface StepSpec {
+  device: string;
+  binary?: number;
+  input?: number;
+  value: number;
+  waits?: Omit<WaitDevice, 'is_silo'>[];
+}
+
+const set = (device: string, binary: number, value: 0 | 1, waits?: StepSpec['waits']) => ({
+  device,
+  binary,
+  value,
+  ...(waits ? { waits } : {}),
+});
+const until = (
+  device_id: string,
+  command_id: number,
+  condition: WaitDevice['condition'],
+  command_value: number,
+): Omit<WaitDevice, 'is_silo'> => ({
+  device_id,
+  type: 'input',
+  command_id,
+  condition,
+  command_value,
+});
+
+/**
+ * A roast short enough for tests: the demo roast's steps, with a burner target a few degrees
+ * above ambient so that the roast takes seconds. Charged from GS1 into WRB1 as written; a
+ * batch's own steps charge from its planned silos into its order's bin.
+ */
+function quickRoast(roaster: string, bin: string): StepSpec[] {
+  return [
+    { device: roaster, input: I.BatchSize, value: 100 },
+    { device: roaster, input: I.BurnerSetPoint, value: 90 },
+    set(roaster, B.Drum, 1),
+    set(roaster, B.Burner, 1),
+    set('CL1', B.Start, 1),
+    set(roaster, B.ChargeGate, 1),
+    set('GS1', B.DischargeGate, 1, [until(roaster, I.GreenWeight, '>=', 100)]),
+    set('GS1', B.DischargeGate, 0),
+    set(roaster, B.ChargeGate, 0),
+    set('CL1', B.Start, 0, [until(roaster, I.BeanTemperature, '>=', 80)]),
+    set(roaster, B.Burner, 0),
+    set(bin, B.InletGate, 1),
+    set(roaster, B.DropDoor, 1),
+    set(roaster, B.DropDoor, 0),
+    set(roaster, B.CoolingTray, 1, [until(roaster, I.Phase, '<=', 0)]),
+    set(roaster, B.CoolingTray, 0),
+    set(bin, B.InletGate, 0),
+    set(roaster, B.Drum, 0),
+  ];
+}
+
+/** Packs a bin on a packer until the level the run's steps name (the order's quantity). */
+function quickPack(bin: string, packer: string): StepSpec[] {
+  return [
+    set(packer, B.Start, 1),
+    set(bin, B.DischargeGate, 1, [until(bin, I.Occupancy, '<=', 0)]),
+    set(bin, B.DischargeGate, 0),
+    set(packer, B.Start, 0),
+  ];
+}
+
+async function insertWorkflow(
+  db: Database,
+  name: string,
+  type: 'roasting' | 'packing',
+  steps: StepSpec[],
+): Promise<number> {
+  const [created] = await db
+    .insert(workflows)
+    .values({ name, type, waitTimeoutS: 120, manualTimeoutS: 120 })
+    .returning({ id: workflows.id });
+  if (!created) throw new Error('no workflow');
+  await db.insert(workflowSteps).values(
+    steps.map((s, index) => ({
+      workflowId: created.id,
+      sortNo: index + 1,
+      deviceId: s.device,
+      type: s.binary !== undefined ? ('binary' as const) : ('input' as const),
+      commandId: s.binary ?? s.input ?? 0,
+      commandValue: s.value,
+      dynamic: false,
+      waitFinish: true,
+      waitDevice: (s.waits ?? []).map((w) => ({ ...w, is_silo: false })),
+    })),
+  );
+  return created.id;
+}
+
+export const quickRoastWorkflow = (db: Database, roaster: string, bin: string, name: string) =>
+  insertWorkflow(db, name, 'roasting', quickRoast(roaster, bin));
+
+export const quickPackWorkflow = (db: Database, bin: string, packer: string, name: string) =>
+  insertWorkflow(db, name, 'packing', quickPack(bin, packer));
+
+export async function newBean(caller: ApiCaller, bean_name: string): Promise<number> {
+  const created = await caller<Bean>('POST', '/api/bean', { bean: { bean_name } });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(JSON.stringify(created.body));
+  return created.body.id;
+}
+
+export async function newProduct(
+  caller: ApiCaller,
+  product_name: string,
+  recipe: { bean_id: number; ratio: number }[],
+  batch_weight: number,
+): Promise<number> {
+  const created = await caller<Product>('POST', '/api/product', {
+    product: { product_name, batch_weight, min_batch_weight: 1, max_batch_weight: 1000 },
+    product_recipes: recipe,
+  });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(JSON.stringify(created.body));
+  return created.body.product_id;
+}
+
+const deviceRef = async (db: Database, code: string) => {
+  const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, code));
+  if (!row) throw new Error(`no device ${code}`);
+  return row.id;
+};
+
+/**
+ * An order as the orders module creates it (not on this branch's API): a roasting order of
+ * `lbs` in batches of `batchLbs`, or a packing order of `lbs` (null: until the bin is empty).
+ */
+export async function newOrder(
+  db: Database,
+  fields: {
+    kind: 'roasting' | 'packing';
+    productId: number;
+    lbs: number | null;
+    batchLbs?: number;
+    workflowId?: number;
+    roaster?: string;
+    destination?: string;
+    priority?: 'low' | 'medium' | 'high';
+    orderDate?: Date;
+  },
+): Promise<number> {
+  const [created] = await db
+    .insert(orders)
+    .values({
+      kind: fields.kind,
+      productId: fields.productId,
+      qtyCenti: fields.lbs === null ? null : Math.round(fields.lbs * 100),
+      batchCenti: fields.batchLbs === undefined ? null : Math.round(fields.batchLbs * 100),
+      workflowId: fields.workflowId ?? null,
+      roasterDevice: fields.roaster ? await deviceRef(db, fields.roaster) : null,
+      destinationDevice: fields.destination ? await deviceRef(db, fields.destination) : null,
+      priority: fields.priority ?? 'medium',
+      orderDate: fields.orderDate ?? new Date(),
+    })
+    .returning({ id: orders.id });
+  if (!created) throw new Error('no order');
+  return created.id;
+}
+
+export async function orderState(db: Database, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
+}
