@@ -68,7 +68,7 @@ describe('packing orders', () => {
     await row.waitFor({ state: 'detached' });
   });
 
-  test('Start Packing asks for a clean hopper, then opens the packing workflow run', async () => {
+  test('Start Packing asks for a clean hopper, opens the packing run, and the packed order is in Packing Completed', async () => {
     const { page, url, server } = harness();
     const product = await singleOrigin(server, 'Test Colombia');
     await plantConnected(server);
@@ -99,17 +99,58 @@ describe('packing orders', () => {
     expect(reply.status(), await reply.text()).toBe(200);
     await page.waitForURL(/\/admin\/test\/flow\/\d+$/);
 
-    const processing = await eventually(
+    const run = /\/admin\/test\/flow\/(\d+)$/.exec(page.url());
+    expect(Number(run?.[1])).toBeGreaterThan(0);
+
+    // The bins are empty, so the run packs what there is (nothing) and the order is packed.
+    await eventually(
       async () =>
-        (await packingOrders(server)).find(
-          (o) => o.order_id === id && o.status === OrderStatus.PackingProcessing,
-        ),
-      'the packing order to be processing',
+        (
+          await server.as(Role.Supervisor)<{ data: PackingOrder[] }>(
+            'GET',
+            '/api/orders/packing/finished?page=1&limit=50',
+          )
+        ).body.data.some((o) => o.order_id === id),
+      'the packing order to be packed',
+      30_000,
     );
-    expect(page.url()).toContain(`/admin/test/flow/${processing.workflow_id}`);
+    await page.goto(url('/orders-packing'));
+    await page.getByRole('tab', { name: 'Packing Completed' }).click();
+    const row = rowWith(page, orderNumber(id));
+    await row.getByRole('cell', { name: 'Pack Start' }).waitFor();
+    await row.getByRole('cell', { name: '50', exact: true }).first().waitFor();
+    const search = page.getByRole('searchbox');
+    await search.fill(`0${id}`);
+    await search.press('Enter');
+    await row.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await search.fill('Nobody Here');
+    await search.press('Enter');
+    await page.getByText('No Data', { exact: true }).waitFor();
+  });
+
+  test('a packing order being packed (status 4) can be neither started nor deleted', async () => {
+    const { page, url, server } = harness();
+    const product = await singleOrigin(server, 'Test Peru');
+    const created = await server.as(Role.Supervisor)<PackingOrder>(
+      'POST',
+      '/api/orders/packing/create',
+      { product_id: product.product_id, reentry: true, order_customer: 'Busy Packer' },
+    );
+    expect(created.status).toBeLessThan(300);
+    const id = created.body.order_id;
+    // What the packing runner does when its run starts.
+    expect(
+      await server.services.orders.markStatus(id, OrderStatus.PackingProcessing, [
+        OrderStatus.NotStarted,
+      ]),
+    ).toBe(true);
+
+    await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-packing'));
     const row = rowWith(page, orderNumber(id));
     await row.getByText('Processing').waitFor();
+    await row.getByRole('cell', { name: 'UNLIMITED' }).waitFor();
     expect(
       await row
         .getByRole('button', { name: `Start packing order ${orderNumber(id)}` })
