@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
 import { orderMessages, Role, SettingRef, type Setting } from '@roastery/contract';
-import { eventually } from '@roastery/server/testing';
+import { eventually, stockBin } from '@roastery/server/testing';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
+import { createBean } from '../support/plant-actions.ts';
 import {
   createOrder,
   createProduct,
@@ -249,6 +250,47 @@ describe('pending orders', () => {
     expect(
       await priorityColumn(page, 'medium').locator(orderCard(page, order.order_id)).count(),
     ).toBe(0);
+  });
+
+  test('start with chosen devices asks for the devices and refuses a silo of other beans', async () => {
+    const { page, url, server } = harness();
+    const product = await houseBlend(server, 'Test Devices Blend');
+    const other = await createBean(server, 'Test Devices Other Bean');
+    await stockBin(server.services, 'GS3', other.id, 200);
+    const order = await createOrder(server, { order_product: product.product_id });
+    const number = orderNumber(order.order_id);
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-pending'));
+    await rowWith(page, number)
+      .getByRole('button', { name: `Start order ${number} with chosen devices` })
+      .click();
+    const modal = dialog(page);
+    await modal.getByText(orderMessages.openAll).waitFor();
+    expect(await modal.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await modal.getByRole('button', { name: 'Start' }).click();
+    await modal.getByText(orderMessages.startDevices).first().waitFor();
+
+    await chooseOption(page, modal, 'Start device', 'Green Silo 3 (GS3)');
+    await chooseOption(page, modal, 'Roasting device', 'Roaster 1 (R1)');
+    await chooseOption(page, modal, 'End device', 'WRB Bin 2 (WRB2)');
+    await modal.getByRole('button', { name: 'Start' }).click();
+    await modal.getByText(orderMessages.sameBean).waitFor();
+    expect(
+      (await pendingOrders(server)).data.find((o) => o.order_id === order.order_id)?.status,
+    ).toBe(0);
+  });
+
+  test('Fill WRB Silo asks for the bean, the silo and the roaster', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/orders-pending'));
+    await page.getByRole('button', { name: /Fill WRB Silo$/ }).click();
+    const modal = dialog(page);
+    await modal.getByText('Fill Silo').waitFor();
+    await modal.getByRole('button', { name: 'Fill' }).click();
+    await modal.getByText(orderMessages.fillBean).waitFor();
+    await modal.getByText(orderMessages.fillSilo).waitFor();
+    await modal.getByText(orderMessages.fillRoaster).waitFor();
   });
 
   test('automatic processing starts and stops with the confirmations, only in auto order mode', async () => {
