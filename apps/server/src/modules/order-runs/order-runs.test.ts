@@ -197,6 +197,12 @@ describe('roasting orders on the plant', () => {
     expect(forward.status).toBe(200);
     expect(forward.body.roasted_lots).toEqual(batches.map((b) => b.lot_number));
     expect(forward.body.batches).toEqual(batches.map((b) => b.id));
+    expect(forward.body.roasting_orders).toEqual([order]);
+    const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${order}`);
+    expect(back.body.roasted_lots.map((l) => [l.lot_number, centi(l.lbs)])).toEqual(
+      batches.map((b) => [b.lot_number, centi(b.roasted!)]),
+    );
+    expect(back.body.green_lots.map((l) => l.lot_number)).toContain(colombiaLot);
   }, 200_000);
 
   it('refuses to start without the beans and asks for dump requests per silo, with the order id', async () => {
@@ -468,6 +474,7 @@ describe('roasting orders on the plant', () => {
     expect(back.body.green_lots.map((l) => l.lot_number)).toEqual([greenLot]);
     const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${greenLot}`);
     expect(forward.body.orders).toEqual([pack, rest]);
+    expect(forward.body.roasting_orders).toEqual([roast]);
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
   }, 150_000);
 
