@@ -65,6 +65,7 @@ const finished = async (id: number, status: number = OrderStatus.Finished) => {
     const runs = t.services.engine.activeRuns().map((r) => r.timeline.at(-1)?.message);
     throw new Error(
       `${String(error)}: ${JSON.stringify(await orderState(db(), id))} ${JSON.stringify(await batchesOf(id))} ${JSON.stringify(runs)}`,
+      { cause: error },
     );
   }
 };
@@ -503,5 +504,59 @@ describe('roasting orders on the plant', () => {
     expect(lowStarted.getTime()).toBeGreaterThanOrEqual(highDone.getTime());
     await setting('r-is-auto', 'stop');
     expect(await t.services.orderScheduler.enabled()).toBe(false);
+  }, 150_000);
+
+  it('starts with chosen devices after checking them, and fills a WRB bin with one batch', async () => {
+    const { order, bean } = await singleOrigin('Brazil Cerrado', 'GS2', 40, 40);
+    await stock('GS6', bean, 100);
+    const flow = (body: object) =>
+      supervisor<{ message: string }>('POST', '/api/orders/flow', { order_id: order, ...body });
+    expect((await flow({ startDevice: 'GS2', roasterId: 'R1' })).body.message).toBe(
+      orderMessages.startDevices,
+    );
+    expect(
+      (await flow({ startDevice: 'GS1', roasterId: 'R1', endDevice: 'WRB2' })).body.message,
+    ).toBe(orderMessages.sameBean);
+    expect((await flow({ startDevice: 'GS2', bogus: 1 })).status).toBe(400);
+    // The chosen silo is drawn first though GS2's lot is older.
+    await emptyBin('WRB2');
+    const started = await flow({ startDevice: 'GS6', roasterId: 'R1', endDevice: 'WRB2' });
+    expect(started.status).toBe(200);
+    expect(started.body.message).toBe(
+      `Order ${String(order).padStart(6, '0')} started: batch 1 of 1 is roasting.`,
+    );
+    await finished(order);
+    const gs6 = await refOf('GS6');
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order));
+    expect(rows.filter((r) => r.reason === 'roast_in').every((r) => r.fromDevice === gs6)).toBe(
+      true,
+    );
+    const [batch] = await batchesOf(order);
+    expect(await held('WRB2')).toBe(centi(batch!.roasted!));
+
+    const fill = (body: object) =>
+      supervisor<{ order_id: number; message: string }>('POST', '/api/orders/fill-silo', body);
+    const product = (await orderState(db(), order)).productId;
+    expect(
+      (await fill({ product_id: product, silo_id: 'GS1', roaster_id: 'R1' })).body.message,
+    ).toBe(orderMessages.fillSilo);
+    expect(
+      (await fill({ product_id: product, silo_id: 'WRB4', roaster_id: 'PK1' })).body.message,
+    ).toBe(orderMessages.fillRoaster);
+    await emptyBin('WRB4');
+    // The roaster's roasting workflow that lands in the bin is the one the fill runs.
+    await quickRoastWorkflow(db(), 'R1', 'WRB4', 'Quick roast on R1 into WRB4');
+    const filled = await fill({ product_id: product, silo_id: 'WRB4', roaster_id: 'R1' });
+    expect(filled.status).toBe(201);
+    const fillOrder = await orderState(db(), filled.body.order_id);
+    expect(fillOrder).toMatchObject({
+      name: 'Fill WRB4',
+      qtyCenti: 4000,
+      status: OrderStatus.Processing,
+    });
+    await finished(filled.body.order_id);
+    expect(await held('WRB4')).toBe(plcLevel('WRB4'));
+    expect(await held('WRB4')).toBeGreaterThan(0);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
   }, 150_000);
 });
