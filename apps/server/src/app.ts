@@ -89,6 +89,7 @@ import { BatchRunner } from './modules/order-runs/batch-runner.ts';
 import { OrderRunRepository } from './modules/order-runs/order-run-repository.ts';
 import { orderRunRoutes } from './modules/order-runs/order-run-routes.ts';
 import { OrderRunService } from './modules/order-runs/order-run-service.ts';
+import { OrderScheduler } from './modules/order-runs/order-scheduler.ts';
 import { PackingRunner } from './modules/order-runs/packing-runner.ts';
 import { PlantView } from './modules/order-runs/plant-view.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
@@ -118,6 +119,7 @@ export interface Services {
   packing: PackingService;
   orderRuns: OrderRunService;
   packingRuns: PackingRunner;
+  orderScheduler: OrderScheduler;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -296,6 +298,8 @@ export async function createServices(
     batches: batchRunner,
     dumps,
     workflows,
+    products,
+    ledger,
     plant: plantView,
     hub,
     alarm: async (text) => {
@@ -318,6 +322,24 @@ export async function createServices(
     batchRunner.settler((orderId) => orderRuns.advance(orderId)),
   );
   settlement.register('packing', packingRuns.settler());
+  const orderScheduler = new OrderScheduler({
+    repo: orderRunRepository,
+    runs: orderRuns,
+    workflows,
+    plant: plantView,
+    settings,
+    hub,
+    warn: async (text) => {
+      await notifications.raise({ type: 'warning', text, by: 'console' });
+    },
+    logger,
+    every: (ms, fn) => {
+      const timer = setInterval(fn, ms);
+      // The scheduler alone must not keep the process (or a test) alive.
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  });
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const live = new LiveBus(config.live.maxStreams);
@@ -338,6 +360,7 @@ export async function createServices(
     packing,
     orderRuns,
     packingRuns,
+    orderScheduler,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -348,8 +371,10 @@ export async function createServices(
       await settlement.start();
       transfers.start();
       orderRuns.start();
+      orderScheduler.start();
     },
     stopPlant: async () => {
+      orderScheduler.stop();
       orderRuns.stop();
       transfers.stop();
       settlement.stop();

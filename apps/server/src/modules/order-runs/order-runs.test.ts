@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   OrderStatus,
   Role,
@@ -13,7 +13,7 @@ import {
   type PackingRecord,
   type ShortOfBeansReply,
 } from '@roastery/contract';
-import { devices, ledgerEntries } from '@roastery/db';
+import { ledgerEntries, orders } from '@roastery/db';
 import {
   buildTestApp,
   eventually,
@@ -34,6 +34,8 @@ let t: TestApp;
 let supervisor: ApiCaller;
 let operator: ApiCaller;
 let roastR1: number;
+let roastR2: number;
+let packWrb3: number;
 
 beforeAll(async () => {
   t = await buildTestApp({}, { plant: true });
@@ -41,6 +43,8 @@ beforeAll(async () => {
   operator = t.as(Role.Operator);
   await eventually(() => t.services.runtime.connected(), 'the PLC connection');
   roastR1 = await quickRoastWorkflow(t.database.db, 'R1', 'WRB1', 'Quick roast on R1');
+  roastR2 = await quickRoastWorkflow(t.database.db, 'R2', 'WRB4', 'Quick roast on R2');
+  packWrb3 = await quickPackWorkflow(t.database.db, 'WRB3', 'PK1', 'Pack WRB3 on PK1');
 });
 afterAll(() => t.close());
 
@@ -54,20 +58,15 @@ const finished = async (id: number, status: number = OrderStatus.Finished) => {
     await eventually(
       async () => ((await orderState(db(), id)).status === status ? true : undefined),
       `order ${id} to reach status ${status}`,
-      40_000,
+      150_000,
     );
-  } catch (e) {
-    console.log(JSON.stringify(await orderState(db(), id)), JSON.stringify(await batchesOf(id)));
-    for (const run of t.services.engine.activeRuns())
-      console.log(run.timeline.map((x) => x.message).join('\n'));
-    const cur = t.services.engine.currentRun(roastR1);
-    console.log(
-      cur?.state,
-      cur?.error,
-      cur?.timeline.slice(-5).map((x) => x.message),
+  } catch (error) {
+    // Say where it stopped: the order, its batches and the last words of their runs.
+    const runs = t.services.engine.activeRuns().map((r) => r.timeline.at(-1)?.message);
+    throw new Error(
+      `${String(error)}: ${JSON.stringify(await orderState(db(), id))} ${JSON.stringify(await batchesOf(id))} ${JSON.stringify(runs)}`,
+      { cause: error },
     );
-    console.log(await alarms());
-    throw e;
   }
 };
 const alarms = async () =>
@@ -81,8 +80,26 @@ const held = async (code: string) => {
   return (await t.services.ledger.occupancyCenti([ref])).get(ref) ?? 0;
 };
 const plcLevel = (code: string) => centi(sim().getValue(code, 'Occupancy'));
+/** Writes off what a bin holds, on the books and in the simulated plant. */
+const emptyBin = async (code: string) => {
+  const before = await held(code);
+  if (before > 0) {
+    await t.services.ledger.move({
+      fromDevice: await refOf(code),
+      toDevice: null,
+      lbs: before / 100,
+      reason: 'adjust',
+      note: 'emptied for a test',
+    });
+  }
+  sim().setValue(code, 'Occupancy', 0);
+  await eventually(() => t.services.runtime.reading(code, 'occupancy') === 0, `${code} empty`);
+};
+
 /** Stocks a silo and waits until the console has scanned its new level. */
 const stock = async (code: string, bean: number, lbs: number) => {
+  // A silo another test left beans in is emptied first, so that it holds one bean.
+  await emptyBin(code);
   const lot = await stockBin(t.services, code, bean, lbs);
   const level = (await held(code)) / 100;
   await eventually(
@@ -181,6 +198,12 @@ describe('roasting orders on the plant', () => {
     expect(forward.status).toBe(200);
     expect(forward.body.roasted_lots).toEqual(batches.map((b) => b.lot_number));
     expect(forward.body.batches).toEqual(batches.map((b) => b.id));
+    expect(forward.body.roasting_orders).toEqual([order]);
+    const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${order}`);
+    expect(back.body.roasted_lots.map((l) => [l.lot_number, centi(l.lbs)])).toEqual(
+      batches.map((b) => [b.lot_number, centi(b.roasted!)]),
+    );
+    expect(back.body.green_lots.map((l) => l.lot_number)).toContain(colombiaLot);
   }, 200_000);
 
   it('refuses to start without the beans and asks for dump requests per silo, with the order id', async () => {
@@ -279,4 +302,261 @@ describe('roasting orders on the plant', () => {
       'CL1 in auto',
     );
   });
+
+  /** A one-product order of `lbs` roasted in batches of `batchLbs` on R1. */
+  const singleOrigin = async (
+    name: string,
+    silo: string,
+    lbs: number,
+    batchLbs: number,
+    extra = {},
+  ) => {
+    const bean = await newBean(supervisor, name);
+    const product = await newProduct(supervisor, name, [{ bean_id: bean, ratio: 100 }], batchLbs);
+    const lot = await stock(silo, bean, lbs + 20);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs,
+      batchLbs,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB3',
+      ...extra,
+    });
+    return { bean, product, lot, order };
+  };
+
+  /** What the orders module's Stop/Cancel toggle does: the flag, and the event on the hub. */
+  const setPaused = async (order: number, paused: boolean) => {
+    await db()
+      .update(orders)
+      .set({ paused, status: paused ? OrderStatus.Paused : OrderStatus.Processing })
+      .where(eq(orders.id, order));
+    t.services.hub.publish({ type: 'order', id: order, change: 'status' });
+  };
+
+  it('pause lets the current batch finish and holds the next until the order is resumed', async () => {
+    const { order } = await singleOrigin('Guatemala Antigua', 'GS5', 60, 30);
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    await setPaused(order, true);
+    await eventually(
+      async () => (await batchesOf(order))[0]?.status === 'finished',
+      'batch 1 to finish',
+      60_000,
+    );
+    // Whatever else was under way for the order has been decided once this resolves.
+    await t.services.orderRuns.advanceNow(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'pending']);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.Paused);
+
+    await setPaused(order, false);
+    await finished(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'finished']);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('a batch whose run does not finish stops the order as Not Processed, with an alarm; the rest stay pending', async () => {
+    const bean = await newBean(supervisor, 'Ethiopia Yirgacheffe');
+    const product = await newProduct(
+      supervisor,
+      'Yirgacheffe',
+      [{ bean_id: bean, ratio: 100 }],
+      40,
+    );
+    await stock('GS6', bean, 200);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 80,
+      batchLbs: 40,
+      workflowId: roastR2,
+      roaster: 'R2',
+      destination: 'WRB4',
+    });
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    // A person stops the batch's run before it charges.
+    expect((await t.services.engine.stop(roastR2, 'Sam Supervisor')).ok).toBe(true);
+    await finished(order, OrderStatus.NotProcessed);
+    const state = await orderState(db(), order);
+    expect(state.failure).toBe('Batch 1 failed: The roasting workflow stopped.');
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['failed', 'pending']);
+    await eventually(
+      async () =>
+        (await alarms()).find((a) =>
+          a.startsWith(
+            `Batch 1 of order ${String(order).padStart(6, '0')} did not finish: its workflow stopped`,
+          ),
+        ),
+      'the alarm',
+    );
+    // Nothing was booked for the stopped batch.
+    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order))).toEqual(
+      [],
+    );
+    await t.services.engine.clearAndReset(roastR2, 'test');
+  }, 60_000);
+
+  it('packing draws the roasted lots from the bin, limited and until empty, and records lots back to green', async () => {
+    const {
+      order: roast,
+      lot: greenLot,
+      product,
+    } = await singleOrigin('Costa Rica Tarrazu', 'GS5', 60, 60);
+    await emptyBin('WRB3');
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: roast })).status).toBe(200);
+    await finished(roast);
+    const [batch] = await batchesOf(roast);
+    const binHeld = await held('WRB3');
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === binHeld / 100,
+      'WRB3 level read',
+    );
+
+    const pack = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: 20,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    const started = await supervisor<{ workflow_id: number }>('POST', '/api/orders/packing/start', {
+      order_id: pack,
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.workflow_id).toBe(packWrb3);
+    expect((await orderState(db(), pack)).status).toBe(OrderStatus.PackingProcessing);
+    const again = await supervisor('POST', '/api/orders/packing/start', { order_id: pack });
+    expect(again.status).toBe(409);
+    await finished(pack);
+    const packed = (await batchesOf(pack))[0]!.roasted!;
+    // The bin's discharge closes a scan and an echo after the level is reached.
+    expect(packed).toBeGreaterThanOrEqual(20);
+    expect(packed).toBeLessThan(26);
+    expect(await held('WRB3')).toBe(plcLevel('WRB3'));
+
+    const rest = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: null,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === plcLevel('WRB3') / 100,
+      'WRB3 read',
+    );
+    expect((await supervisor('POST', '/api/orders/packing/start', { order_id: rest })).status).toBe(
+      200,
+    );
+    await finished(rest);
+    expect(await held('WRB3')).toBe(0);
+    expect(plcLevel('WRB3')).toBe(0);
+
+    const record = await supervisor<PackingRecord>('GET', `/api/orders/packing/${pack}/record`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      order_id: pack,
+      recipe: 'Costa Rica Tarrazu',
+      total_weight: packed,
+    });
+    expect(record.body.bins).toEqual([
+      {
+        device_id: 'WRB3',
+        bean_name: 'Costa Rica Tarrazu',
+        amount: packed,
+        lot_number: batch!.lot_number,
+        roasted_date: expect.any(String) as string,
+        green_lots: [greenLot],
+      },
+    ]);
+    const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${rest}`);
+    expect(back.body.roasted_lots.map((l) => l.lot_number)).toEqual([batch!.lot_number]);
+    expect(back.body.green_lots.map((l) => l.lot_number)).toEqual([greenLot]);
+    const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${greenLot}`);
+    expect(forward.body.orders).toEqual([pack, rest]);
+    expect(forward.body.roasting_orders).toEqual([roast]);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('automatic processing starts waiting orders by priority, one per roaster at a time', async () => {
+    const low = await singleOrigin('Panama Geisha', 'GS4', 30, 30, {
+      priority: 'low',
+      orderDate: new Date('2026-01-01T00:00:00Z'),
+      destination: 'WRB1',
+    });
+    const high = await singleOrigin('Honduras Marcala', 'GS3', 30, 30, {
+      priority: 'high',
+      destination: 'WRB1',
+    });
+    const setting = (ref_id: string, value: string) =>
+      supervisor('POST', '/api/admin/settings', { ref_id, value });
+    expect(await t.services.orderScheduler.tick()).toEqual([]);
+    await setting('r-order', 'auto');
+    await setting('r-is-auto', 'start');
+    const first = await t.services.orderScheduler.tick();
+    expect(first).toEqual([high.order]);
+    expect((await orderState(db(), low.order)).status).toBe(OrderStatus.NotStarted);
+    await finished(high.order);
+    await finished(low.order);
+    const highDone = (await orderState(db(), high.order)).finishedAt!;
+    const lowStarted = (await orderState(db(), low.order)).startedAt!;
+    expect(lowStarted.getTime()).toBeGreaterThanOrEqual(highDone.getTime());
+    await setting('r-is-auto', 'stop');
+    expect(await t.services.orderScheduler.enabled()).toBe(false);
+  }, 150_000);
+
+  it('starts with chosen devices after checking them, and fills a WRB bin with one batch', async () => {
+    const { order, bean } = await singleOrigin('Brazil Cerrado', 'GS2', 40, 40);
+    await stock('GS6', bean, 100);
+    const flow = (body: object) =>
+      supervisor<{ message: string }>('POST', '/api/orders/flow', { order_id: order, ...body });
+    expect((await flow({ startDevice: 'GS2', roasterId: 'R1' })).body.message).toBe(
+      orderMessages.startDevices,
+    );
+    expect(
+      (await flow({ startDevice: 'GS1', roasterId: 'R1', endDevice: 'WRB2' })).body.message,
+    ).toBe(orderMessages.sameBean);
+    expect((await flow({ startDevice: 'GS2', bogus: 1 })).status).toBe(400);
+    // The chosen silo is drawn first though GS2's lot is older.
+    await emptyBin('WRB2');
+    const started = await flow({ startDevice: 'GS6', roasterId: 'R1', endDevice: 'WRB2' });
+    expect(started.status).toBe(200);
+    expect(started.body.message).toBe(
+      `Order ${String(order).padStart(6, '0')} started: batch 1 of 1 is roasting.`,
+    );
+    await finished(order);
+    const gs6 = await refOf('GS6');
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order));
+    expect(rows.filter((r) => r.reason === 'roast_in').every((r) => r.fromDevice === gs6)).toBe(
+      true,
+    );
+    const [batch] = await batchesOf(order);
+    expect(await held('WRB2')).toBe(centi(batch!.roasted!));
+
+    const fill = (body: object) =>
+      supervisor<{ order_id: number; message: string }>('POST', '/api/orders/fill-silo', body);
+    const product = (await orderState(db(), order)).productId;
+    expect(
+      (await fill({ product_id: product, silo_id: 'GS1', roaster_id: 'R1' })).body.message,
+    ).toBe(orderMessages.fillSilo);
+    expect(
+      (await fill({ product_id: product, silo_id: 'WRB4', roaster_id: 'PK1' })).body.message,
+    ).toBe(orderMessages.fillRoaster);
+    await emptyBin('WRB4');
+    // The roaster's roasting workflow that lands in the bin is the one the fill runs.
+    await quickRoastWorkflow(db(), 'R1', 'WRB4', 'Quick roast on R1 into WRB4');
+    const filled = await fill({ product_id: product, silo_id: 'WRB4', roaster_id: 'R1' });
+    expect(filled.status).toBe(201);
+    const fillOrder = await orderState(db(), filled.body.order_id);
+    expect(fillOrder).toMatchObject({
+      name: 'Fill WRB4',
+      qtyCenti: 4000,
+      status: OrderStatus.Processing,
+    });
+    await finished(filled.body.order_id);
+    expect(await held('WRB4')).toBe(plcLevel('WRB4'));
+    expect(await held('WRB4')).toBeGreaterThan(0);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
 });
