@@ -164,6 +164,9 @@ describe('pending orders', () => {
     await rowWith(page, orderNumber(beta.order_id)).waitFor({ state: 'detached' });
     await chooseOption(page, page, 'Order Date', 'month');
     await rowWith(page, orderNumber(alpha.order_id)).waitFor();
+    // Other tests' orders are this month's too: the export is of this test's product.
+    await chooseOption(page, page, 'Product', blend.product_name);
+    await rowWith(page, orderNumber(gamma.order_id)).waitFor();
 
     const csv = await downloadOf(page, () =>
       page.getByRole('button', { name: 'Export data to CSV' }).click(),
@@ -320,6 +323,7 @@ describe('pending orders', () => {
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('button', { name: /\bSTART$/ }).waitFor();
     expect(await setting()).toBe('stop');
+    await setSetting(server, SettingRef.OrderMode, 'manual');
   });
 
   test('the packing tabs show only when the plant packs', async () => {
