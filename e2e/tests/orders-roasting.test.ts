@@ -15,7 +15,6 @@ import {
   createOrder,
   createProduct,
   dragCard,
-  orderForm,
   orderCard,
   orderNumber,
   priorityColumn,
@@ -153,31 +152,5 @@ describe('roasting orders and Roasting Completed', () => {
       requests.every((dump) => dump.bean_name === product.product_recipes[0]?.bean.bean_name),
     ).toBe(true);
     expect((await roastingOrder(server, order.order_id))?.status).toBe(OrderStatus.NotStarted);
-  });
-  test('Start from the pending list checks the beans, starts, and opens the run of the roasting path', async () => {
-    const { page, url, server } = harness();
-    const product = await singleOrigin(server, 'Test Rwanda');
-    const bean = product.product_recipes[0];
-    if (!bean) throw new Error('The product has no recipe');
-    await plantConnected(server);
-    await stockBin(server.services, 'GS2', bean.bean_id, 500);
-    // The second roaster, so that the other tests' batches on the first one do not hold it.
-    const rule = (await orderForm(server)).rules.find((r) => r.roast_device === 'R2');
-    if (!rule) throw new Error('The demo plant has no roasting rule on R2');
-    const order = await createOrder(server, {
-      order_product: product.product_id,
-      order_qty: 100,
-      rule_id: rule.rule_id,
-    });
-    const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
-    await rowWith(page, number)
-      .getByRole('button', { name: `Start order ${number}`, exact: true })
-      .click();
-    await page.waitForURL(new RegExp(`/admin/test/flow/${rule.rule_id}$`));
-    const started = await roastingOrder(server, order.order_id);
-    expect(started?.status).not.toBe(OrderStatus.NotStarted);
-    expect(started?.roast_device).toBe('R2');
   });
 });
