@@ -13,10 +13,8 @@ import {
   type DragOverEvent,
   type DraggableAttributes,
   type DraggableSyntheticListeners,
-  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -28,6 +26,7 @@ import { HolderOutlined } from '@ant-design/icons';
 import { orderPriority, type OrderPriority, type PriorityBody } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { columnId, moveAcross, moveWithin, sameBoard } from '../lib/board-moves.ts';
 import { formatOrderNumber } from '../lib/order-status.ts';
 import styles from './board.module.css';
 
@@ -41,48 +40,6 @@ const collisionDetection: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length > 0 ? under : closestCorners(args);
 };
-const columnId = (priority: OrderPriority) => `column-${priority}`;
-
-function columnOf(ids: PriorityBody, id: UniqueIdentifier): OrderPriority | undefined {
-  for (const priority of priorities) {
-    if (columnId(priority) === id || ids[priority].includes(Number(id))) return priority;
-  }
-  return undefined;
-}
-
-function sameBoard(a: PriorityBody, b: PriorityBody): boolean {
-  return priorities.every(
-    (priority) =>
-      a[priority].length === b[priority].length &&
-      a[priority].every((id, index) => b[priority][index] === id),
-  );
-}
-
-/** Moves the dragged card into the column it is over, before the card it is over. */
-function moveAcross(ids: PriorityBody, active: number, over: UniqueIdentifier): PriorityBody {
-  const from = columnOf(ids, active);
-  const to = columnOf(ids, over);
-  if (!from || !to || from === to) return ids;
-  const target = ids[to];
-  const overIndex = target.indexOf(Number(over));
-  const index = overIndex === -1 ? target.length : overIndex;
-  return {
-    ...ids,
-    [from]: ids[from].filter((id) => id !== active),
-    [to]: [...target.slice(0, index), active, ...target.slice(index)],
-  };
-}
-
-/** Reorders the dragged card within its column, onto the place of the card it is over. */
-function moveWithin(ids: PriorityBody, active: number, over: UniqueIdentifier): PriorityBody {
-  const column = columnOf(ids, active);
-  if (!column || columnOf(ids, over) !== column) return ids;
-  const from = ids[column].indexOf(active);
-  const to = ids[column].indexOf(Number(over));
-  if (to === -1 || from === to) return ids;
-  return { ...ids, [column]: arrayMove(ids[column], from, to) };
-}
-
 interface Handle {
   setActivatorNodeRef: (element: HTMLElement | null) => void;
   listeners: DraggableSyntheticListeners;
