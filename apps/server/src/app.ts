@@ -396,6 +396,7 @@ export async function createServices(
       usesOf: async (code) => [
         ...(await workflows.usesOfDevice(code)),
         ...(await transfers.usesOfDevice(code)),
+        ...(await orders.usesOfDevice(code)),
       ],
       ledger,
       hub,
