@@ -335,6 +335,7 @@ export class BatchRunner {
       {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${batch.seq} failed: ${reason}`,
+        paused: false,
       },
     );
     this.#changed(batch.orderId);
