@@ -13,7 +13,7 @@ import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-e
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { DumpService } from '../dumps/dump-service.ts';
-import { apportion, fromCenti, toCenti } from '../inventory/weights.ts';
+import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
@@ -53,12 +53,14 @@ export interface StartOptions {
 const STARTABLE: number[] = [OrderStatus.NotStarted, OrderStatus.NotProcessed];
 const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
 
-/** ceil(quantity / batch size) batches of equal weight, to the hundredth. */
+/**
+ * ceil(quantity / batch size) batches: full batches and the remainder last, as the orders
+ * module splits an order it creates.
+ */
 export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
   const count = Math.max(1, Math.ceil(qtyCenti / batchCenti));
-  return apportion(
-    qtyCenti,
-    Array.from({ length: count }, () => 1),
+  return Array.from({ length: count }, (_, i) =>
+    i < count - 1 ? batchCenti : qtyCenti - batchCenti * (count - 1),
   );
 }
 
@@ -375,6 +377,7 @@ export class OrderRunService {
       await repo.transitionOrder(orderId, UNDER_WAY, {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${next.seq} could not start: ${reason}`,
+        paused: false,
       });
       this.#changed(orderId);
       await this.#d.alarm(
