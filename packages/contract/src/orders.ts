@@ -451,6 +451,3 @@ export const packingForm = z.object({
   rules: z.array(packingRule),
 });
 export type PackingForm = z.infer<typeof packingForm>;
-
-/** The reply of order actions that only report what they did. */
-export const orderActionReply = z.object({ message: z.string() });
