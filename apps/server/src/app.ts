@@ -299,6 +299,8 @@ export async function createServices(
     batches: batchRunner,
     dumps,
     workflows,
+    products,
+    ledger,
     plant: plantView,
     hub,
     alarm: async (text) => {

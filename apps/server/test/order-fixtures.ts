@@ -67,6 +67,8 @@ function quickRoast(roaster: string, bin: string): StepSpec[] {
 /** Packs a bin on a packer until the level the run's steps name (the order's quantity). */
 function quickPack(bin: string, packer: string): StepSpec[] {
   return [
+    // As fast as the bin's feed (10 lb/s in 5 lb bags), so that a test packs in seconds.
+    { device: packer, input: I.PackingSpeed, value: 120 },
     set(packer, B.Start, 1),
     set(bin, B.DischargeGate, 1, [until(bin, I.Occupancy, '<=', 0)]),
     set(bin, B.DischargeGate, 0),

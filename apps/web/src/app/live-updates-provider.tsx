@@ -18,6 +18,7 @@ import {
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
 import { dumpKeys } from '../features/dump/api/dump-keys.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
+import { orderKeys } from '../features/orders/api/order-keys.ts';
 import { transferKeys } from '../features/transfer/api/transfer-keys.ts';
 import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
@@ -43,6 +44,7 @@ function createInvalidator(queryClient: QueryClient) {
   let deviceList = false;
   let notifications = false;
   let stock = false;
+  let orders = false;
   let resync = false;
   let timer: number | undefined;
   let siloTimer: number | undefined;
@@ -57,6 +59,7 @@ function createInvalidator(queryClient: QueryClient) {
     void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
     void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     invalidateStock();
   };
   const flush = () => {
@@ -69,11 +72,13 @@ function createInvalidator(queryClient: QueryClient) {
       }
       if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
       if (stock) invalidateStock();
+      if (orders) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     }
     devices.clear();
     deviceList = false;
     notifications = false;
     stock = false;
+    orders = false;
     resync = false;
   };
   const schedule = () => {
@@ -96,6 +101,11 @@ function createInvalidator(queryClient: QueryClient) {
     /** Transfers, dumps and the dashboard's prompts about them. */
     stock() {
       stock = true;
+      schedule();
+    },
+    /** The order tabs: lists, boards and the system status. */
+    orders() {
+      orders = true;
       schedule();
     },
     /** At once if the table was refreshed long enough ago, else once at the end of the wait. */
@@ -233,6 +243,11 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
             plcError: event.state === 'connected' ? null : event.error,
           }));
           invalidate.everything();
+          return;
+        case 'order':
+          invalidate.orders();
+          // A batch that starts or ends moves beans, and the dashboard shows orders.
+          if (event.change === 'batch' || event.change === 'status') invalidate.stock();
       }
     };
     const stop = connectLiveEvents({

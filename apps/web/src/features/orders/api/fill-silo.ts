@@ -1,4 +1,4 @@
-import { orderActionReply } from '@roastery/contract';
+import { fillSiloReply } from '@roastery/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useOrdersMutation } from './use-orders-mutation.ts';
 
@@ -10,7 +10,7 @@ export interface FillSiloInput {
 
 /** Fill WRB Silo: roasts the bean on the roaster into the silo. */
 export function fillSilo(body: FillSiloInput) {
-  return apiRequest('/orders/fill-silo', orderActionReply, { method: 'POST', body });
+  return apiRequest('/orders/fill-silo', fillSiloReply, { method: 'POST', body });
 }
 
 export const useFillSilo = () => useOrdersMutation(fillSilo);

@@ -8,8 +8,7 @@ export interface OrderPage {
 
 /** The roasting tab's period: days back (0 for all), or a custom range of ISO timestamps. */
 export type RoastingPeriod =
-  | { kind: 'days'; days: '0' | '7' | '30' | '360' }
-  | { kind: 'custom'; from: string; to: string };
+  { kind: 'days'; days: '0' | '7' | '30' | '360' } | { kind: 'custom'; from: string; to: string };
 
 /**
  * Every order query sits under orderKeys.all, so a live order event (or any change made here)
@@ -17,8 +16,8 @@ export type RoastingPeriod =
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  pending: (page: OrderPage, where: OrderWhere) =>
-    [...orderKeys.all, 'pending', page, where] as const,
+  pending: (page: OrderPage, where: OrderWhere, query: string) =>
+    [...orderKeys.all, 'pending', page, where, query] as const,
   roasting: (period: RoastingPeriod) => [...orderKeys.all, 'roasting', period] as const,
   finished: (page: OrderPage, query: string) =>
     [...orderKeys.all, 'finished', page, query] as const,

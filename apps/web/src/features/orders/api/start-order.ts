@@ -1,11 +1,11 @@
 import {
   beanMatchReply,
   checkBeansReply,
-  orderActionReply,
   startOrderReply,
+  startWithDevicesReply,
   type CheckBeansReply,
 } from '@roastery/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, ignoreReply } from '../../../lib/api-client.ts';
 import { useOrdersMutation } from './use-orders-mutation.ts';
 
 /** Whether the silos hold every bean the order's remaining batches need, and where not. */
@@ -25,9 +25,9 @@ export async function checkBeanMatch(body: {
   return reply.same_bean;
 }
 
-/** A dump station request for the beans the order misses in one silo. */
+/** A dump station request for the beans the order misses in one silo (the dump screen lists it). */
 export function createOrderDumpRequest(body: { order_id: number; device_id: string }) {
-  return apiRequest('/orders/dump-request', orderActionReply, { method: 'POST', body });
+  return apiRequest('/orders/dump-request', ignoreReply, { method: 'POST', body });
 }
 
 /** Starts the order on its rule; the reply names the screen that follows the roasting path. */
@@ -47,7 +47,7 @@ export interface StartWithDevicesInput {
 
 /** Starts the order along devices chosen by hand. */
 export function startWithDevices(body: StartWithDevicesInput) {
-  return apiRequest('/orders/flow', orderActionReply, { method: 'POST', body });
+  return apiRequest('/orders/flow', startWithDevicesReply, { method: 'POST', body });
 }
 
 export const useStartOrder = () => useOrdersMutation(startOrder);

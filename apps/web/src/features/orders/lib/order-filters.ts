@@ -1,6 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { OrderWhere } from '@roastery/contract';
-import { parseOrderSearch } from './order-search.ts';
 
 /** A date filter of the pending list: none, the current week, month or year, or a range. */
 export type DateFilter =
@@ -43,9 +42,13 @@ export function dateRange(filter: DateFilter, now: Dayjs): { gte: string; lt: st
   }
 }
 
-/** The server's `where` for the filters: only the fields the server's allow-list knows. */
+/**
+ * The server's `where` for the product and date filters: only fields of its allow-list. The
+ * search box goes apart, as the list's `query`, which the server reads by the spec's rule
+ * (digits, leading zeros stripped, search the order number; anything else the customer).
+ */
 export function toOrderWhere(filters: OrderFilters, now: Dayjs = dayjs()): OrderWhere {
-  const where: OrderWhere = { ...parseOrderSearch(filters.search) };
+  const where: OrderWhere = {};
   if (filters.product !== undefined) where.order_product = filters.product;
   const orderDate = dateRange(filters.orderDate, now);
   if (orderDate) where.order_date = orderDate;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSplits } from './order-splits.ts';
+import { planByBatches, planSplits } from './order-splits.ts';
 
 describe('planSplits', () => {
   it("splits by the product's batch weight, rounding up", () => {
@@ -19,5 +19,14 @@ describe('planSplits', () => {
   it('plans nothing without a positive quantity', () => {
     expect(planSplits(undefined, 500)).toBeUndefined();
     expect(planSplits(0, 500)).toBeUndefined();
+  });
+});
+
+describe('planByBatches', () => {
+  it('keeps the number of batches and sizes them like planSplits', () => {
+    expect(planByBatches(3, 500)).toEqual({ batchSize: 500, splits: 3 });
+    expect(planByBatches(3, 500, 200)).toEqual({ batchSize: 200, splits: 3 });
+    expect(planByBatches(2, null)).toEqual({ batchSize: 1, splits: 2 });
+    expect(planByBatches(0, 500)).toBeUndefined();
   });
 });

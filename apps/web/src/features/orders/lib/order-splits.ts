@@ -20,11 +20,24 @@ export function planSplits(
   overrideBatchSize?: number | null,
 ): SplitPlan | undefined {
   if (quantity === null || quantity === undefined || !(quantity > 0)) return undefined;
-  const batchSize =
-    overrideBatchSize && overrideBatchSize > 0
-      ? overrideBatchSize
-      : productBatchWeight && productBatchWeight > 0
-        ? productBatchWeight
-        : 1;
+  const batchSize = batchSizeOf(productBatchWeight, overrideBatchSize);
   return { batchSize, splits: Math.ceil(quantity / batchSize) };
+}
+
+/** The plan of an order given as a number of batches (order-form setting total_split). */
+export function planByBatches(
+  batches: number | null | undefined,
+  productBatchWeight: number | null | undefined,
+  overrideBatchSize?: number | null,
+): SplitPlan | undefined {
+  if (batches === null || batches === undefined || !(batches >= 1)) return undefined;
+  return { batchSize: batchSizeOf(productBatchWeight, overrideBatchSize), splits: batches };
+}
+
+function batchSizeOf(
+  productBatchWeight: number | null | undefined,
+  overrideBatchSize: number | null | undefined,
+): number {
+  if (overrideBatchSize && overrideBatchSize > 0) return overrideBatchSize;
+  return productBatchWeight && productBatchWeight > 0 ? productBatchWeight : 1;
 }

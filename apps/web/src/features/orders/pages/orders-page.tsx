@@ -1,18 +1,42 @@
+import { Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import Card from 'antd/es/card';
+import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
-import { PlannedScreen } from '../../../components/planned-screen.tsx';
+import { SettingRef } from '@roastery/contract';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SectionErrorBoundary } from '../../../components/section-error-boundary.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSetting } from '../../../lib/get-setting.ts';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 
 export type OrderTab =
   'pending' | 'roasting' | 'packing' | 'roasting-completed' | 'packing-completed';
+
+const PendingTab = lazyPage(() =>
+  import('../components/pending-tab.tsx').then((m) => m.PendingTab),
+);
+const RoastingTab = lazyPage(() =>
+  import('../components/roasting-tab.tsx').then((m) => m.RoastingTab),
+);
+const PackingTab = lazyPage(() =>
+  import('../components/packing-tab.tsx').then((m) => m.PackingTab),
+);
+const RoastingCompletedTab = lazyPage(() =>
+  import('../components/completed-tabs.tsx').then((m) => m.RoastingCompletedTab),
+);
+const PackingCompletedTab = lazyPage(() =>
+  import('../components/completed-tabs.tsx').then((m) => m.PackingCompletedTab),
+);
 
 interface OrderTabEntry {
   key: OrderTab;
   label: string;
   href: string;
-  /** Packing tabs show only where the plant packs (orders setting r-is-pack). */
+  /** Packing tabs show only where the plant packs (orders setting r-is-pack = 'yes'). */
   packing: boolean;
-  description: string;
+  content: () => ReactNode;
 }
 
 const orderTabs: OrderTabEntry[] = [
@@ -21,65 +45,74 @@ const orderTabs: OrderTabEntry[] = [
     label: 'Pending',
     href: paths.ordersPending.getHref(),
     packing: false,
-    description: 'Roasting orders waiting to start, in priority order, will appear here.',
+    content: () => <PendingTab />,
   },
   {
     key: 'roasting',
     label: 'Roasting',
     href: paths.ordersRoasting.getHref(),
     packing: false,
-    description: 'Orders being roasted, batch by batch, will appear here.',
+    content: () => <RoastingTab />,
   },
   {
     key: 'packing',
     label: 'Packing',
     href: paths.ordersPacking.getHref(),
     packing: true,
-    description: 'Packing orders in progress will appear here.',
+    content: () => <PackingTab />,
   },
   {
     key: 'roasting-completed',
     label: 'Roasting Completed',
     href: paths.ordersCompleted.getHref(),
     packing: false,
-    description: 'Finished roasting orders will appear here.',
+    content: () => <RoastingCompletedTab />,
   },
   {
     key: 'packing-completed',
     label: 'Packing Completed',
     href: paths.ordersPackingFinished.getHref(),
     packing: true,
-    description: 'Finished packing orders will appear here.',
+    content: () => <PackingCompletedTab />,
   },
 ];
 
-interface OrdersPageProps {
-  tab: OrderTab;
-}
-
-/**
- * The order tabs, one route each. Until the plant's settings can be read, the packing tabs
- * show only when their route is opened directly.
- */
-export function OrdersPage({ tab }: OrdersPageProps) {
+/** The order tabs, one route each; only the open tab's screen is loaded. */
+export function OrdersPage({ tab }: { tab: OrderTab }) {
   const navigate = useNavigate();
-  const current = orderTabs.find((entry) => entry.key === tab) ?? orderTabs[0];
-  const visible = orderTabs.filter((entry) => !entry.packing || entry.key === tab);
+  const packing = useSetting(SettingRef.Packing);
+  const packs = packing.data?.value === 'yes';
+  const visible = orderTabs.filter((entry) => !entry.packing || packs);
+  const current = orderTabs.find((entry) => entry.key === tab);
+  const hidden = current?.packing === true && !packs;
 
   return (
-    <PlannedScreen
-      title="Orders"
-      description={current?.description ?? ''}
-      toolbar={
+    <>
+      <PageHeader title="Orders" />
+      <Card>
         <Tabs
           activeKey={tab}
+          size="large"
           items={visible.map((entry) => ({ key: entry.key, label: entry.label }))}
           onChange={(key) => {
             const target = orderTabs.find((entry) => entry.key === key);
             if (target) void navigate(target.href);
           }}
         />
-      }
-    />
+        <SectionErrorBoundary label="this tab">
+          <Suspense fallback={<Skeleton active />}>
+            {hidden ? (
+              packing.isPending ? (
+                <Skeleton active />
+              ) : (
+                <EmptyState description="This plant does not pack: the orders setting 'r-is-pack' is not 'yes'." />
+              )
+            ) : (
+              current?.content()
+            )}
+          </Suspense>
+        </SectionErrorBoundary>
+      </Card>
+    </>
   );
 }

@@ -1,0 +1,88 @@
+import Form from 'antd/es/form';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import { orderMessages } from '@roastery/contract';
+import { useFeedback } from '../../../components/feedback.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useFillSilo, type FillSiloInput } from '../api/fill-silo.ts';
+import { useFillSiloForm } from '../api/get-fill-silo-form.ts';
+
+interface FillSiloModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const choices = (devices: { device_id: string; device_name: string }[]) =>
+  devices.map((device) => ({ value: device.device_id, label: device.device_name }));
+
+/** Fill WRB Silo: roast a bean on a roaster into a silo (Bean, Silo, Roaster all required). */
+export function FillSiloModal({ open, onClose }: FillSiloModalProps) {
+  const [form] = Form.useForm<FillSiloInput>();
+  const formData = useFillSiloForm({ enabled: open });
+  const fill = useFillSilo();
+  const { message, notification } = useFeedback();
+
+  const submit = (values: FillSiloInput) =>
+    fill.mutate(values, {
+      onSuccess: (reply) => {
+        void message.success(reply.message);
+        onClose();
+      },
+      onError: (error) => notification.error({ title: 'Error', description: errorMessage(error) }),
+    });
+
+  return (
+    <FormModal<FillSiloInput>
+      title="Fill Silo"
+      open={open}
+      form={form}
+      okText="Fill"
+      submitting={fill.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      {formData.isError ? (
+        <LoadError
+          error={formData.error}
+          retrying={formData.isFetching}
+          onRetry={() => void formData.refetch()}
+        />
+      ) : !formData.data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Form.Item
+            name="product_id"
+            label="Bean"
+            rules={[{ required: true, message: orderMessages.fillBean }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Select a bean"
+              options={formData.data.products.map((product) => ({
+                value: product.product_id,
+                label: product.product_name,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="silo_id"
+            label="Silo"
+            rules={[{ required: true, message: orderMessages.fillSilo }]}
+          >
+            <Select placeholder="Select a silo" options={choices(formData.data.silos)} />
+          </Form.Item>
+          <Form.Item
+            name="roaster_id"
+            label="Roaster"
+            rules={[{ required: true, message: orderMessages.fillRoaster }]}
+          >
+            <Select placeholder="Select a roaster" options={choices(formData.data.roasters)} />
+          </Form.Item>
+        </>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ColumnsType } from 'antd/es/table';
+import type { RoastingOrder } from '@roastery/contract';
+import { formatListDate } from '../../../lib/format-date.ts';
+import { OrderNumber } from './order-number.tsx';
+import { RecipePopover } from './recipe-popover.tsx';
+
+const dash = (value: string | null) => value ?? '—';
+
+/** The columns every list of roasting orders shares, in the spec's order. */
+export const roastingOrderColumns: ColumnsType<RoastingOrder> = [
+  {
+    title: 'Order ID',
+    dataIndex: 'order_id',
+    render: (_value, order) => <OrderNumber orderId={order.order_id} status={order.status} />,
+  },
+  { title: 'Customer', dataIndex: 'order_customer', render: (value: string) => value || '—' },
+  {
+    title: 'Product',
+    key: 'product',
+    render: (_value, order) => <RecipePopover product={order.product} />,
+  },
+  { title: 'Quantity (lbs)', dataIndex: 'order_qty' },
+  { title: 'Total Batch', dataIndex: 'total_split' },
+  { title: 'Roaster', dataIndex: 'roast_device_name', render: dash },
+  { title: 'Destination', dataIndex: 'destination_device_name', render: dash },
+  {
+    title: 'Fullfilment Date',
+    dataIndex: 'fulfillment_date',
+    render: (value: string | null) => (value ? formatListDate(value) : '—'),
+  },
+  {
+    title: 'Order Date',
+    dataIndex: 'order_date',
+    render: (value: string) => formatListDate(value),
+  },
+];

@@ -1,0 +1,125 @@
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  NodeIndexOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
+import {
+  orderMessages,
+  OrderStatus,
+  type OrderListReply,
+  type RoastingOrder,
+} from '@roastery/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { OrderPage } from '../api/order-keys.ts';
+import { formatOrderNumber, isEditable } from '../lib/order-status.ts';
+import { roastingOrderColumns } from './order-columns.tsx';
+import { PagedOrderTable } from './paged-order-table.tsx';
+import styles from './orders.module.css';
+
+export interface PendingOrderActions {
+  onDelete: (order: RoastingOrder) => void;
+  onEdit: (order: RoastingOrder) => void;
+  onStart: (order: RoastingOrder) => void;
+  onStartWithDevices: (order: RoastingOrder) => void;
+  deletingId: number | undefined;
+  startingId: number | undefined;
+}
+
+/** Delete, Edit and Start of a pending order, in the list and on its kanban card. */
+export function PendingOrderButtons({
+  order,
+  actions,
+}: {
+  order: RoastingOrder;
+  actions: PendingOrderActions;
+}) {
+  const number = formatOrderNumber(order.order_id);
+  const processing = order.status === OrderStatus.Processing;
+  return (
+    <div className={styles.actions}>
+      <Popconfirm
+        title="Delete order"
+        description={orderMessages.deleteConfirm}
+        okText="Yes"
+        cancelText="No"
+        okButtonProps={{ danger: true, size: 'large' }}
+        cancelButtonProps={{ size: 'large' }}
+        onConfirm={() => actions.onDelete(order)}
+      >
+        <Button
+          danger
+          className={styles.button}
+          icon={<DeleteOutlined />}
+          disabled={processing}
+          loading={actions.deletingId === order.order_id}
+          aria-label={`Delete order ${number}`}
+        >
+          Delete
+        </Button>
+      </Popconfirm>
+      {isEditable(order) ? (
+        <Button
+          className={styles.button}
+          icon={<EditOutlined />}
+          aria-label={`Edit order ${number}`}
+          onClick={() => actions.onEdit(order)}
+        >
+          Edit
+        </Button>
+      ) : null}
+      <Button
+        type="primary"
+        className={styles.button}
+        icon={<PlayCircleOutlined />}
+        disabled={processing}
+        loading={actions.startingId === order.order_id}
+        aria-label={`Start order ${number}`}
+        onClick={() => actions.onStart(order)}
+      >
+        Start
+      </Button>
+      <Button
+        className={styles.button}
+        icon={<NodeIndexOutlined />}
+        disabled={processing}
+        aria-label={`Start order ${number} with chosen devices`}
+        onClick={() => actions.onStartWithDevices(order)}
+      >
+        Devices
+      </Button>
+    </div>
+  );
+}
+
+interface PendingOrderTableProps {
+  query: UseQueryResult<OrderListReply>;
+  page: OrderPage;
+  onPage: (page: OrderPage) => void;
+  actions: PendingOrderActions;
+}
+
+/** The pending list (L view): the spec's columns, then Delete, Edit and Start. */
+export function PendingOrderTable({ query, page, onPage, actions }: PendingOrderTableProps) {
+  const columns: ColumnsType<RoastingOrder> = [
+    ...roastingOrderColumns,
+    {
+      title: 'Actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, order) => <PendingOrderButtons order={order} actions={actions} />,
+    },
+  ];
+  return (
+    <PagedOrderTable<RoastingOrder>
+      query={query}
+      columns={columns}
+      page={page}
+      onPage={onPage}
+      emptyText="Roasting orders waiting to start appear here."
+    />
+  );
+}

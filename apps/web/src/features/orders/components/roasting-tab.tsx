@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Segmented from 'antd/es/segmented';
+import Tag from 'antd/es/tag';
+import {
+  DatabaseOutlined,
+  EditOutlined,
+  PauseOutlined,
+  PlusOutlined,
+  CaretRightOutlined,
+} from '@ant-design/icons';
+import { orderMessages, type RoastingOrder } from '@roastery/contract';
+import type { Dayjs } from 'dayjs';
+import { useFeedback } from '../../../components/feedback.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useRoastingOrders } from '../api/get-roasting-orders.ts';
+import type { RoastingPeriod } from '../api/order-keys.ts';
+import { useSaveOrderPriority } from '../api/save-priority.ts';
+import { useToggleOrder } from '../api/toggle-order.ts';
+import { formatOrderNumber, isEditable, isStopRoasting } from '../lib/order-status.ts';
+import { BoardState } from './board-state.tsx';
+import { FillSiloModal } from './fill-silo-modal.tsx';
+import { OrderFormModal } from './order-form-modal.tsx';
+import { OrderNumber } from './order-number.tsx';
+import { PriorityBoard } from './priority-board.tsx';
+import { RoastingCardBody } from './roasting-card-body.tsx';
+import { SystemStatusPanel } from './system-status-panel.tsx';
+import styles from './orders.module.css';
+
+type PeriodChoice = '0' | '7' | '30' | '360' | 'custom';
+
+const periodChoices: { value: PeriodChoice; label: string }[] = [
+  { value: '0', label: 'All' },
+  { value: '7', label: 'This Week' },
+  { value: '30', label: 'This Month' },
+  { value: '360', label: 'This Year' },
+  { value: 'custom', label: 'Custom Dates' },
+];
+
+/** Orders being roasted: a priority board, the system status, and the order and fill forms. */
+export function RoastingTab() {
+  const [choice, setChoice] = useState<PeriodChoice>('0');
+  const [period, setPeriod] = useState<RoastingPeriod>({ kind: 'days', days: '0' });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<RoastingOrder | undefined>();
+  const [filling, setFilling] = useState(false);
+  const orders = useRoastingOrders(period);
+  const savePriority = useSaveOrderPriority();
+  const toggle = useToggleOrder();
+  const { notification } = useFeedback();
+
+  const choose = (next: PeriodChoice) => {
+    setChoice(next);
+    if (next !== 'custom') setPeriod({ kind: 'days', days: next });
+  };
+
+  const pickRange = (range: [Dayjs | null, Dayjs | null] | null) => {
+    const [from, to] = range ?? [];
+    if (from && to) {
+      setPeriod({
+        kind: 'custom',
+        from: from.startOf('day').toISOString(),
+        to: to.startOf('day').add(1, 'day').toISOString(),
+      });
+    }
+  };
+
+  const toggleButton = (order: RoastingOrder) => {
+    const paused = order.ord_tig === 1;
+    return (
+      <Button
+        danger={!paused}
+        className={styles.button}
+        icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
+        loading={toggle.isPending && toggle.variables === order.order_id}
+        aria-label={`${paused ? 'Cancel stop of' : 'Stop'} order ${formatOrderNumber(order.order_id)}`}
+        onClick={() =>
+          toggle.mutate(order.order_id, {
+            onError: (error) =>
+              notification.error({ title: 'Error', description: errorMessage(error) }),
+          })
+        }
+      >
+        {paused ? 'Cancel' : 'Stop'}
+      </Button>
+    );
+  };
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div className={styles.toolbarGroup}>
+          <Segmented<PeriodChoice>
+            aria-label="Period"
+            size="large"
+            value={choice}
+            options={periodChoices}
+            onChange={choose}
+          />
+          {choice === 'custom' ? (
+            <DatePicker.RangePicker
+              aria-label="Custom dates"
+              format="DD/MM/YYYY"
+              onChange={pickRange}
+            />
+          ) : null}
+        </div>
+        <div className={styles.toolbarGroup}>
+          <Button
+            className={styles.button}
+            icon={<DatabaseOutlined />}
+            onClick={() => setFilling(true)}
+          >
+            Fill WRB Silo
+          </Button>
+          <Button
+            type="primary"
+            className={styles.button}
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+          >
+            New Order
+          </Button>
+        </div>
+      </div>
+      <BoardState query={orders}>
+        {(data) => (
+          <PriorityBoard
+            columns={data.kanban}
+            cardTitle={(order) => (
+              <>
+                <OrderNumber orderId={order.order_id} status={order.status} />
+                {isStopRoasting(order) ? <Tag color="red">Stop Roasting</Tag> : null}
+              </>
+            )}
+            cardBody={(order) => (
+              <RoastingCardBody
+                order={order}
+                actions={
+                  <>
+                    {toggleButton(order)}
+                    {isEditable(order) ? (
+                      <Button
+                        className={styles.button}
+                        icon={<EditOutlined />}
+                        aria-label={`Edit order ${formatOrderNumber(order.order_id)}`}
+                        onClick={() => setEditing(order)}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
+                  </>
+                }
+              />
+            )}
+            onSave={savePriority.mutateAsync}
+            failureMessage={orderMessages.boardSaveFailed}
+          />
+        )}
+      </BoardState>
+      <SystemStatusPanel />
+      <OrderFormModal open={creating} onClose={() => setCreating(false)} />
+      <OrderFormModal
+        open={editing !== undefined}
+        order={editing}
+        onClose={() => setEditing(undefined)}
+      />
+      <FillSiloModal open={filling} onClose={() => setFilling(false)} />
+    </>
+  );
+}

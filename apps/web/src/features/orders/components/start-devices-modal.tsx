@@ -1,0 +1,150 @@
+import Form from 'antd/es/form';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import Switch from 'antd/es/switch';
+import { orderMessages, type DeviceSummary, type RoastingOrder } from '@roastery/contract';
+import { useFeedback } from '../../../components/feedback.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDeviceList } from '../../../lib/get-device-list.ts';
+import { useSystemStatus } from '../api/get-system-status.ts';
+import { checkBeanMatch, useStartWithDevices } from '../api/start-order.ts';
+import { formatOrderNumber } from '../lib/order-status.ts';
+import styles from './orders.module.css';
+
+/** Device types of the plant's catalog: where a batch starts, roasts and ends. */
+const SILO_BIN = 13;
+const ROASTER = 4;
+const ROASTED_BINS = new Set([8, 5]);
+
+interface StartDevicesValues {
+  startDevice: string;
+  roasterId: string;
+  endDevice: string;
+  devicePosition?: number;
+  start_all: boolean;
+}
+
+const options = (devices: DeviceSummary[], keep: (device: DeviceSummary) => boolean) =>
+  devices.filter(keep).map((device) => ({
+    value: device.device_id,
+    label: `${device.device_name} (${device.device_id})`,
+  }));
+
+interface StartDevicesModalProps {
+  order: RoastingOrder | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Start with chosen devices: the silo to draw from, the roaster and the bin to land in. A
+ * roaster that is busy with another order needs the position in its queue.
+ */
+export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
+  const open = order !== undefined;
+  const [form] = Form.useForm<StartDevicesValues>();
+  const devices = useDeviceList();
+  const status = useSystemStatus();
+  const start = useStartWithDevices();
+  const { message, notification } = useFeedback();
+  const roasterId = Form.useWatch('roasterId', form);
+  const positionNeeded =
+    status.data?.roasters.some((roaster) => roaster.device_id === roasterId && roaster.active) ??
+    false;
+
+  const submit = async (values: StartDevicesValues) => {
+    if (!order) return;
+    try {
+      const same = await checkBeanMatch({
+        order_id: order.order_id,
+        start_device: values.startDevice,
+      });
+      if (!same) {
+        form.setFields([{ name: 'startDevice', errors: [orderMessages.sameBean] }]);
+        return;
+      }
+      const reply = await start.mutateAsync({
+        order_id: order.order_id,
+        startDevice: values.startDevice,
+        roasterId: values.roasterId,
+        endDevice: values.endDevice,
+        splitAmount: order.split_amt,
+        start_all: values.start_all,
+        ...(positionNeeded ? { devicePosition: values.devicePosition } : {}),
+      });
+      void message.success(reply.message);
+      onClose();
+    } catch (error) {
+      notification.error({ title: 'Error', description: errorMessage(error) });
+    }
+  };
+
+  const deviceRule = { required: true, message: orderMessages.startDevices };
+
+  return (
+    <FormModal<StartDevicesValues>
+      title={
+        order
+          ? `Start order ${formatOrderNumber(order.order_id)} with devices`
+          : 'Start with devices'
+      }
+      open={open}
+      form={form}
+      okText="Start"
+      submitting={start.isPending}
+      initialValues={{
+        start_all: false,
+        roasterId: order?.roast_device ?? undefined,
+        endDevice: order?.destination_device ?? undefined,
+      }}
+      onSubmit={(values) => void submit(values)}
+      onCancel={onClose}
+    >
+      {devices.isError ? (
+        <LoadError
+          error={devices.error}
+          retrying={devices.isFetching}
+          onRetry={() => void devices.refetch()}
+        />
+      ) : !devices.data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Form.Item name="startDevice" label="Start device" rules={[deviceRule]}>
+            <Select
+              placeholder="Select a silo"
+              options={options(devices.data, (device) => device.device_type === SILO_BIN)}
+            />
+          </Form.Item>
+          <Form.Item name="roasterId" label="Roasting device" rules={[deviceRule]}>
+            <Select
+              placeholder="Select a roaster"
+              options={options(devices.data, (device) => device.device_type === ROASTER)}
+            />
+          </Form.Item>
+          <Form.Item name="endDevice" label="End device" rules={[deviceRule]}>
+            <Select
+              placeholder="Select a bin"
+              options={options(devices.data, (device) => ROASTED_BINS.has(device.device_type))}
+            />
+          </Form.Item>
+          {positionNeeded ? (
+            <Form.Item
+              name="devicePosition"
+              label="Device position"
+              extra="The roaster is busy: the place of this order in its queue, 1 being next."
+              rules={[{ required: true, message: orderMessages.devicePosition }]}
+            >
+              <InputNumber min={1} precision={0} className={styles.wide} />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="start_all" label={orderMessages.openAll} valuePropName="checked">
+            <Switch checkedChildren="YES" unCheckedChildren="NO" />
+          </Form.Item>
+        </>
+      )}
+    </FormModal>
+  );
+}
