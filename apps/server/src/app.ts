@@ -79,7 +79,8 @@ import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
 import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard-repository.ts';
+import { dashboardRoutes, waitingDeviceRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -252,6 +253,23 @@ export async function createServices(
   settlement.register('transfer', transfers.settler());
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
+  const devices = new DeviceService({
+    db,
+    devices: deviceRepository,
+    commands,
+    statuses: deviceStatuses,
+    alarmTexts,
+    runtime,
+    eventLog,
+    plant,
+    usesOf: async (code) => [
+      ...(await workflows.usesOfDevice(code)),
+      ...(await transfers.usesOfDevice(code)),
+    ],
+    ledger,
+    hub,
+  });
+  const products = new ProductService(new ProductRepository(db));
   const live = new LiveBus(config.live.maxStreams);
   // The browser's stream is a projection of the hub, and the only reader of its format.
   hub.subscribeAll((event) => {
@@ -265,7 +283,14 @@ export async function createServices(
     settings,
     dumps,
     transfers,
-    dashboard: new DashboardService(ledger, runtime),
+    dashboard: new DashboardService({
+      repo: new DashboardRepository(db),
+      ledger,
+      runtime,
+      runs: engine,
+      devices,
+      products,
+    }),
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -285,22 +310,7 @@ export async function createServices(
     users: new UserService(db, userRepository, principals, auth),
     notifications,
     eventLog,
-    devices: new DeviceService({
-      db,
-      devices: deviceRepository,
-      commands,
-      statuses: deviceStatuses,
-      alarmTexts,
-      runtime,
-      eventLog,
-      plant,
-      usesOf: async (code) => [
-        ...(await workflows.usesOfDevice(code)),
-        ...(await transfers.usesOfDevice(code)),
-      ],
-      ledger,
-      hub,
-    }),
+    devices,
     commands,
     alarmTexts,
     deviceStatuses,
@@ -311,7 +321,7 @@ export async function createServices(
     plant,
     ledger,
     beans,
-    products: new ProductService(new ProductRepository(db)),
+    products,
   };
 }
 
@@ -398,6 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dumps: services.dumps,
         transfers: services.transfers,
       });
+      await api.register(waitingDeviceRoutes, { prefix: '/flow', dashboard: services.dashboard });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

@@ -23,7 +23,8 @@ export type CommandRole =
   | 'transferred-weight'
   | 'transfer-state'
   | 'start'
-  | 'running';
+  | 'running'
+  | 'roaster-phase';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -44,6 +45,8 @@ export const STANDARD_COMMANDS: Readonly<
   'transfer-state': { kind: 'input', label: 'Transfer State' },
   start: { kind: 'binary', label: 'Start' },
   running: { kind: 'binary', label: 'Running' },
+  /** A roaster's cycle: 0 idle, then charging, roasting, dropping, cooling. */
+  'roaster-phase': { kind: 'input', label: 'Phase' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;
