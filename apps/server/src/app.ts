@@ -81,6 +81,12 @@ import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard-repository.ts';
 import { dashboardRoutes, waitingDeviceRoutes } from './modules/dashboard/dashboard-routes.ts';
+import { OrderRepository } from './modules/orders/order-repository.ts';
+import { OrderService } from './modules/orders/order-service.ts';
+import { orderRoutes } from './modules/orders/order-routes.ts';
+import { PackingService } from './modules/packing/packing-service.ts';
+import { packingRoutes } from './modules/packing/packing-routes.ts';
+import { PlantCatalog } from './plant/catalog/plant-catalog.ts';
 
 export interface Services {
   auth: AuthService;
@@ -103,6 +109,8 @@ export interface Services {
   dumps: DumpService;
   transfers: TransferService;
   dashboard: DashboardService;
+  orders: OrderService;
+  packing: PackingService;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -251,6 +259,18 @@ export async function createServices(
   });
   settlement.register('dump', dumps.settler());
   settlement.register('transfer', transfers.settler());
+  const products = new ProductService(new ProductRepository(db));
+  const orders = new OrderService({
+    repo: new OrderRepository(db),
+    products,
+    workflows,
+    settings,
+    hub,
+    // The running plant's catalog; before the PLC runtime starts, the address map as stored.
+    catalog: async () =>
+      runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId)),
+  });
+  const packing = new PackingService({ orders, workflows });
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const devices = new DeviceService({
@@ -269,7 +289,6 @@ export async function createServices(
     ledger,
     hub,
   });
-  const products = new ProductService(new ProductRepository(db));
   const live = new LiveBus(config.live.maxStreams);
   // The browser's stream is a projection of the hub, and the only reader of its format.
   hub.subscribeAll((event) => {
@@ -291,6 +310,8 @@ export async function createServices(
       devices,
       products,
     }),
+    orders,
+    packing,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -409,6 +430,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         transfers: services.transfers,
       });
       await api.register(waitingDeviceRoutes, { prefix: '/flow', dashboard: services.dashboard });
+      await api.register(orderRoutes, { orders: services.orders });
+      await api.register(packingRoutes, { prefix: '/orders/packing', packing: services.packing });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

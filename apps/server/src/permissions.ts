@@ -145,6 +145,25 @@ export const permissions: Record<string, Access> = {
   'GET /api/dashboard/dump_popup/error': PLANT,
   'POST /api/dashboard/dump_popup/error': PLANT,
 
+  // Orders: planning roasting and packing is the work of supervisors and administrators.
+  'GET /api/orders': PLANT,
+  'GET /api/orders/roasting': PLANT,
+  'GET /api/orders/finished': PLANT,
+  'GET /api/orders/active': PLANT,
+  'GET /api/orders/form': PLANT,
+  'GET /api/orders/form/fill': PLANT,
+  'POST /api/orders': PLANT,
+  'PUT /api/orders/:id': PLANT,
+  'DELETE /api/order/:id': PLANT,
+  'POST /api/orders/toogle/:id': PLANT,
+  'POST /api/orders/priority': PLANT,
+  'GET /api/orders/packing': PLANT,
+  'GET /api/orders/packing/finished': PLANT,
+  'GET /api/orders/packing/form': PLANT,
+  'POST /api/orders/packing/create': PLANT,
+  'POST /api/orders/packing/priority': PLANT,
+  'DELETE /api/orders/packing/:id': PLANT,
+
   // Workflows: designing and running them is plant configuration.
   'GET /api/diagram/new/flow/list': PLANT,
   'POST /api/diagram/create': PLANT,

@@ -57,6 +57,16 @@ export const RE_ENTRY_LOT = 'RE-ENTRY';
 const weight = z.number().finite().positive().max(1_000_000);
 const isoDate = z.iso.datetime({ offset: true });
 
+/**
+ * The most batches one order may be split into: a larger order is a planning mistake (a tiny
+ * batch size), and each batch is a row and a roaster cycle.
+ */
+export const MAX_ORDER_BATCHES = 1000;
+
+/** The order-form setting 'r-form-qty-field': which field of the form carries the quantity. */
+export const orderQuantityFields = ['order_qty', 'total_split'] as const;
+export type OrderQuantityField = (typeof orderQuantityFields)[number];
+
 export const recipeOfOrder = z.object({
   bean_id: z.number().int(),
   bean_name: z.string(),
@@ -115,7 +125,19 @@ export type RoastingOrder = z.infer<typeof roastingOrder>;
 /** Fields of the create and update forms of a roasting order. */
 const roastingOrderFields = z.strictObject({
   order_product: int32({ error: orderMessages.product }).positive({ error: orderMessages.product }),
-  order_qty: z.number({ error: orderMessages.quantity }).pipe(weight),
+  /**
+   * Ordered lbs. Required when the order-form setting names order_qty as the quantity field
+   * (the default); the server answers 'Please enter quantity' when it is missing.
+   */
+  order_qty: z.number({ error: orderMessages.quantity }).pipe(weight).optional(),
+  /**
+   * Number of batches, when the order-form setting names total_split as the quantity field:
+   * the order is then total_split batches of the batch size.
+   */
+  total_split: int32({ error: orderMessages.quantity })
+    .min(1, { error: orderMessages.quantity })
+    .max(MAX_ORDER_BATCHES, { error: `An order has at most ${MAX_ORDER_BATCHES} batches.` })
+    .optional(),
   /** The roasting workflow chosen as the rule (it names the roaster and the path). */
   rule_id: int32({ error: orderMessages.roaster }).positive({ error: orderMessages.roaster }),
   /** The destination bin (roasted rule); required when the order-form settings say so. */
@@ -266,8 +288,8 @@ export const orderForm = z.object({
   rules: z.array(roastingRule),
   roasted_rules: z.array(destinationRule),
   settings: z.object({
-    /** The body field that carries the quantity. */
-    quantity_field: z.string(),
+    /** The body field that carries the quantity: order_qty (lbs) or total_split (batches). */
+    quantity_field: z.enum(orderQuantityFields),
     destination_required: z.boolean(),
   }),
 });
@@ -394,3 +416,28 @@ export const batchOfOrder = z.object({
   finished_at: z.string().nullable(),
 });
 export type BatchOfOrder = z.infer<typeof batchOfOrder>;
+
+/** A choice of the silo fill form: a device by its code and name. */
+export const deviceChoice = z.object({ device_id: z.string(), device_name: z.string() });
+
+/** GET /orders/form/fill: what the Fill WRB Silo form offers (Bean, Silo, Roaster). */
+export const fillSiloForm = z.object({
+  /** The products whose beans can fill a silo; the form's Bean field sends product_id. */
+  products: z.array(z.object({ product_id: z.number().int(), product_name: z.string() })),
+  silos: z.array(deviceChoice),
+  roasters: z.array(deviceChoice),
+});
+export type FillSiloForm = z.infer<typeof fillSiloForm>;
+
+/** A packing workflow the New Packing form can run. */
+export const packingRule = z.object({ workflow_id: z.number().int(), name: z.string() });
+
+/** The New Packing form: products with roasted beans waiting, and the packing workflows. */
+export const packingForm = z.object({
+  products: z.array(orderProduct),
+  rules: z.array(packingRule),
+});
+export type PackingForm = z.infer<typeof packingForm>;
+
+/** The reply of order actions that only report what they did. */
+export const orderActionReply = z.object({ message: z.string() });

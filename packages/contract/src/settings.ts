@@ -25,4 +25,8 @@ export const SettingRef = {
   AutoExecution: 'r-is-auto',
   Packing: 'r-is-pack',
   DumpMode: 'r-dump-mode',
+  /** Order form: 'yes' when a roasting order must name its destination bin. */
+  OrderFormDestination: 'r-form-destination',
+  /** Order form: the field that carries an order's quantity, 'order_qty' (lbs) or 'total_split'. */
+  OrderFormQuantity: 'r-form-qty-field',
 } as const;

@@ -55,6 +55,30 @@ const defaults: SettingRow[] = [
     family: 'dump',
     sortNo: 1,
   },
+  {
+    refId: SettingRef.OrderFormDestination,
+    label: 'Roasting orders must name a destination bin',
+    type: 'switch',
+    options: [
+      { value: 'yes', text: 'Yes' },
+      { value: 'no', text: 'No' },
+    ],
+    value: 'yes',
+    family: 'order-form',
+    sortNo: 1,
+  },
+  {
+    refId: SettingRef.OrderFormQuantity,
+    label: 'Roasting order quantity',
+    type: 'select',
+    options: [
+      { value: 'order_qty', text: 'Quantity (lbs)' },
+      { value: 'total_split', text: 'Number of batches' },
+    ],
+    value: 'order_qty',
+    family: 'order-form',
+    sortNo: 2,
+  },
 ];
 
 function present(r: typeof settings.$inferSelect): Setting {

@@ -24,6 +24,9 @@ export type CommandRole =
   | 'transfer-state'
   | 'start'
   | 'running'
+  | 'batch-size'
+  | 'green-weight'
+  | 'roasted-weight'
   | 'roaster-phase';
 
 /**
@@ -45,6 +48,10 @@ export const STANDARD_COMMANDS: Readonly<
   'transfer-state': { kind: 'input', label: 'Transfer State' },
   start: { kind: 'binary', label: 'Start' },
   running: { kind: 'binary', label: 'Running' },
+  // A roaster is the device that measures what it drops: roasting workflows find it by these.
+  'batch-size': { kind: 'input', label: 'Batch Size' },
+  'green-weight': { kind: 'input', label: 'Green Weight' },
+  'roasted-weight': { kind: 'input', label: 'Roasted Weight' },
   /** A roaster's cycle: 0 idle, then charging, roasting, dropping, cooling. */
   'roaster-phase': { kind: 'input', label: 'Phase' },
 };
