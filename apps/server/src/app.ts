@@ -309,6 +309,7 @@ export async function createServices(
       runs: engine,
       devices,
       products,
+      orders,
     }),
     orders,
     packing,

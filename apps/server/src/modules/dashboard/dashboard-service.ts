@@ -15,9 +15,9 @@ import {
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { DeviceService } from '../devices/device-service.ts';
+import type { OrderService } from '../orders/order-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
-import { presentRoastingOrder, type OrderLookups } from './dashboard-orders.ts';
 import type {
   ActiveOrderRow,
   DashboardRepository,
@@ -33,6 +33,8 @@ export interface DashboardDeps {
   runs: RunsView;
   devices: Pick<DeviceService, 'list'>;
   products: Pick<ProductService, 'list'>;
+  /** The roasting orders under way, as the order screens present them. */
+  orders: Pick<OrderService, 'active'>;
 }
 
 const stages = Object.values(Stage) as StageId[];
@@ -133,30 +135,15 @@ export class DashboardService {
 
   /** GET /dashboard/system_status: roasting orders with their batch timeline, roasters, and inactive devices. */
   async systemStatus(): Promise<SystemStatus> {
-    const [devices, rows, products] = await Promise.all([
-      this.#d.devices.list(),
-      this.#d.repo.activeOrders(),
-      this.#d.products.list(),
-    ]);
-    const roasting = rows.filter((r) => r.order.kind === 'roasting');
-    const [runs, diagrams] = await Promise.all([
-      this.#d.repo.batchRuns(roasting.map((r) => r.order.id)),
-      this.#diagrams(roasting),
-    ]);
+    const [devices, orders] = await Promise.all([this.#d.devices.list(), this.#d.orders.active()]);
+    const runs = await this.#d.repo.batchRuns(orders.map((o) => o.order_id));
     const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
     const byOrder = runsByOrder(runs);
-    const byRef = new Map(devices.map((d) => [d.d_id, d]));
-    const productsById = new Map(products.map((p) => [p.product_id, p]));
-    const lookups: OrderLookups = {
-      productOf: (id) => productsById.get(id),
-      deviceOf: (ref) => (ref === null ? undefined : byRef.get(ref)),
-      workflowName: (id) => (id === null ? null : (diagrams.get(id)?.name ?? null)),
-    };
     const running = runs.filter((b) => b.status === 'running');
     return {
-      orders: roasting.map((row) => ({
-        ...presentRoastingOrder(row, lookups),
-        timeline: this.#latestRun(byOrder.get(row.order.id))?.timeline ?? [],
+      orders: orders.map((order) => ({
+        ...order,
+        timeline: this.#latestRun(byOrder.get(order.order_id))?.timeline ?? [],
       })),
       roasters: devices
         .filter((d) => d.device_stage === Stage.Roasting)
