@@ -1,10 +1,14 @@
+import { Suspense } from 'react';
 import Progress from 'antd/es/progress';
 import Table, { type ColumnsType } from 'antd/es/table';
 import type { SiloStat } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatLbs } from '../../../lib/format-lbs.ts';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { fillColor } from '../lib/fill-color.ts';
-import { SiloFillChart } from './silo-fill-chart.tsx';
+
+/** The chart library is most of the dashboard's code: the table shows first, the chart after. */
+const SiloFillChart = lazyPage(async () => (await import('./silo-fill-chart.tsx')).SiloFillChart);
 
 /** Accounting bins the spec never shows (the server leaves them out too). */
 const HIDDEN_IDS = new Set(['vbin', 'vibin']);
@@ -53,7 +57,9 @@ export function SiloBinsOccupancy({ silos }: { silos: SiloStat[] }) {
     return <EmptyState description="Silos and bins with a capacity appear here." />;
   return (
     <>
-      <SiloFillChart silos={rows} />
+      <Suspense fallback={null}>
+        <SiloFillChart silos={rows} />
+      </Suspense>
       <Table<SiloStat>
         rowKey="id"
         size="small"
