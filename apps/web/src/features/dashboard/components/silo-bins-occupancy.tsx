@@ -56,7 +56,7 @@ export function SiloBinsOccupancy({ silos }: { silos: SiloStat[] }) {
   if (rows.length === 0)
     return <EmptyState description="Silos and bins with a capacity appear here." />;
   return (
-    <>
+    <section aria-label="Silo Bins Occupancy">
       <Suspense fallback={null}>
         <SiloFillChart silos={rows} />
       </Suspense>
@@ -66,8 +66,7 @@ export function SiloBinsOccupancy({ silos }: { silos: SiloStat[] }) {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        aria-label="Silo Bins Occupancy"
       />
-    </>
+    </section>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import Drawer from 'antd/es/drawer';
 import Table, { type ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import type { WaitingDevice } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -20,34 +19,25 @@ function columns(now: number): ColumnsType<WaitingDevice> {
       title: 'Device',
       dataIndex: 'device_name',
       render: (name: string, row) => (
-        <Link to={paths.devices.getHref({ id: row.device_id })}>
-          {name} <Tag>{row.device_id}</Tag>
+        <Link to={paths.devices.getHref({ id: row.device_id })} title={row.device_id}>
+          {name}
         </Link>
       ),
     },
     {
       title: 'Waiting for',
       dataIndex: 'condition',
-      render: (condition: string, row) => (
-        <>
-          {condition}
-          <div>
-            Now: {row.current ?? 'unknown'}
-            {row.kind === 'wait_finish' ? ' (PLC confirmation)' : null}
-          </div>
-        </>
-      ),
+      render: (condition: string, row) =>
+        row.kind === 'wait_finish' ? `${condition} (PLC confirmation)` : condition,
     },
     {
-      title: 'Workflow',
-      dataIndex: 'workflow_name',
-      render: (name: string, row) => (
-        <>
-          {name}
-          <div>Step {row.step}</div>
-        </>
-      ),
+      title: 'Now',
+      dataIndex: 'current',
+      align: 'right',
+      render: (current: number | null) => current ?? 'unknown',
     },
+    { title: 'Workflow', dataIndex: 'workflow_name' },
+    { title: 'Step', dataIndex: 'step', align: 'right' },
     {
       title: 'Order',
       dataIndex: 'order_id',
@@ -57,10 +47,7 @@ function columns(now: number): ColumnsType<WaitingDevice> {
       title: 'Since',
       dataIndex: 'since',
       render: (since: string) => (
-        <>
-          {formatNotificationTime(since)}
-          <div>{waitedFor(since, now)}</div>
-        </>
+        <span title={formatNotificationTime(since)}>{waitedFor(since, now)}</span>
       ),
     },
   ];
