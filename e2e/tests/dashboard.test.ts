@@ -1,161 +1,21 @@
 import { describe, expect, test } from 'vitest';
+import { OrderStatus, Role } from '@roastery/contract';
 import {
-  DemoBinary as B,
-  DemoInput as I,
-  OrderStatus,
-  Role,
-  createProductBody,
-  createStepBody,
-  type RunningWorkflowState,
-} from '@roastery/contract';
-import { orderBatches, orders } from '@roastery/db';
-import { eq, inArray } from 'drizzle-orm';
-import { eventually } from '@roastery/server/testing';
-import { useConsoleHarness, type Console } from '../support/harness.ts';
+  UNREACHABLE_WAIT,
+  createProduct,
+  finishOrdersUnderWay,
+  insertOrder,
+  startWaitingRun,
+  waitingWorkflow,
+} from '@roastery/server/testing/orders';
+import { useConsoleHarness } from '../support/harness.ts';
 import { signInAs } from '../support/console-actions.ts';
 import { rowWith } from '../support/form-actions.ts';
-import { createBean, plantConnected } from '../support/plant-actions.ts';
+import { plantConnected } from '../support/plant-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
 
-type Server = Console['server'];
-
 const padded = (id: number) => String(id).padStart(6, '0');
-
-async function deviceRef(server: Server, code: string): Promise<number> {
-  return (await server.services.devices.summary(code)).d_id;
-}
-
-async function createProduct(server: Server, name: string, beanName: string): Promise<number> {
-  const bean = await createBean(server, beanName);
-  const product = await server.services.products.create(
-    createProductBody.parse({
-      product: { product_name: name, batch_weight: 250 },
-      product_recipes: [{ bean_id: bean.id, ratio: 100 }],
-    }),
-  );
-  return product.product_id;
-}
-
-/**
- * A roasting workflow drawn GS1 -> R1 -> WRB1 (or with no diagram) whose one step turns R1's
- * drum on, then waits until GS1 holds more than it ever will: its run waits on GS1.
- */
-async function roastingWorkflow(server: Server, name: string, drawn: boolean): Promise<number> {
-  const created = await server.services.workflows.create(name, 'roasting');
-  if (drawn) {
-    const node = (id: string, label: string, y: number) => ({
-      id,
-      type: 'default' as const,
-      data: {
-        label,
-        class: 'lg' as const,
-        targetCount: 1,
-        sourceCount: 1,
-        targetPosition: 'top' as const,
-        sourcePosition: 'bottom' as const,
-      },
-      position: { x: 0, y },
-    });
-    await server.services.workflows.saveDiagram(
-      created.id,
-      [
-        node('GS1', 'Green Silo 1', 0),
-        node('R1', 'Roaster 1', 160),
-        node('WRB1', 'WRB Bin 1', 320),
-      ],
-      [
-        { id: 'GS1:s-1->R1:t-1', source: 'GS1', target: 'R1' },
-        { id: 'R1:s-1->WRB1:t-1', source: 'R1', target: 'WRB1' },
-      ],
-      undefined,
-    );
-  }
-  await server.services.workflows.createStep(
-    createStepBody.parse({
-      workflow_id: created.id,
-      device_id: 'R1',
-      type: 'binary',
-      command_id: B.Drum,
-      command_value: 1,
-      wait_device: [
-        {
-          device_id: 'GS1',
-          type: 'input',
-          command_id: I.Occupancy,
-          condition: '>=',
-          command_value: 99_999,
-        },
-      ],
-    }),
-  );
-  return created.id;
-}
-
-/** A roasting order of three batches being processed, its first batch in the given run. */
-async function processingOrder(
-  server: Server,
-  productId: number,
-  workflowId: number,
-  runId: string | null,
-  customer: string,
-): Promise<number> {
-  const [r1, wrb1] = [await deviceRef(server, 'R1'), await deviceRef(server, 'WRB1')];
-  const [order] = await server.database.db
-    .insert(orders)
-    .values({
-      kind: 'roasting',
-      customer,
-      productId,
-      qtyCenti: 75_000,
-      batchCenti: 25_000,
-      workflowId,
-      roasterDevice: r1,
-      destinationDevice: wrb1,
-      status: OrderStatus.Processing,
-      orderDate: new Date(),
-      startedAt: new Date(),
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await server.database.db.insert(orderBatches).values(
-    [1, 2, 3].map((seq) => ({
-      orderId,
-      seq,
-      plannedCenti: 25_000,
-      workflowId,
-      roasterDevice: r1,
-      destinationDevice: wrb1,
-      status: seq === 1 ? ('running' as const) : ('pending' as const),
-      runId: seq === 1 ? runId : null,
-    })),
-  );
-  return orderId;
-}
-
-/** Ends every order under way, so a test starts from a quiet plant whatever ran before it. */
-async function finishOrdersUnderWay(server: Server): Promise<void> {
-  await server.database.db
-    .update(orders)
-    .set({ status: OrderStatus.Finished, finishedAt: new Date() })
-    .where(inArray(orders.status, [OrderStatus.Processing, OrderStatus.Paused]));
-}
-
-/** Starts the workflow and waits until its run waits on GS1; returns the run id. */
-async function startWaitingRun(server: Server, workflowId: number): Promise<string> {
-  const started = await server.as(Role.Supervisor)<RunningWorkflowState>(
-    'POST',
-    '/api/workflow/start',
-    { work_flow_id: workflowId },
-  );
-  if (started.status !== 200) throw new Error(`Starting the workflow answered ${started.status}`);
-  const runId = started.body.run_id!;
-  await eventually(
-    () => server.services.engine.waiting().some((w) => w.run_id === runId),
-    'the run to wait on GS1',
-  );
-  return runId;
-}
 
 describe('the plant dashboard', () => {
   test('tiles, waiting devices, system info and the order flow of an order under way', async () => {
@@ -163,9 +23,15 @@ describe('the plant dashboard', () => {
     await plantConnected(server);
     await finishOrdersUnderWay(server);
     const productId = await createProduct(server, 'House Espresso', 'Brazil Santos');
-    const workflowId = await roastingWorkflow(server, 'Roast on R1', true);
+    const workflowId = await waitingWorkflow(server, 'Roast on R1');
     const runId = await startWaitingRun(server, workflowId);
-    const orderId = await processingOrder(server, productId, workflowId, runId, 'Blue Door Cafe');
+    const orderId = await insertOrder(server, {
+      productId,
+      workflowId,
+      status: OrderStatus.Processing,
+      runId,
+      customer: 'Blue Door Cafe',
+    });
     try {
       await signInAs(page, url, Role.Supervisor);
 
@@ -199,12 +65,12 @@ describe('the plant dashboard', () => {
       expect(await page.getByTestId('waiting-devices-count').textContent()).toBe('1');
       await page.getByRole('button', { name: /Waiting Devices/ }).click();
       const waiting = page.getByRole('dialog', { name: 'Waiting Devices' });
-      const row = rowWith(page, 'GS1 Occupancy >= 99999');
+      const row = rowWith(page, UNREACHABLE_WAIT);
       await row.waitFor();
       const cells = await row.getByRole('cell').allTextContents();
       expect(cells.slice(0, 6)).toEqual([
         'Green Silo 1',
-        'GS1 Occupancy >= 99999',
+        UNREACHABLE_WAIT,
         String(server.services.runtime.reading('GS1', 'occupancy') ?? 'unknown'),
         'Roast on R1',
         '1',
@@ -219,7 +85,7 @@ describe('the plant dashboard', () => {
       const info = page.getByRole('dialog', { name: 'System Info' });
       const order = info.getByRole('region', { name: `Order ${padded(orderId)}` });
       await order.getByText('Processing').waitFor();
-      await order.getByText('Step 1 (R1 Drum): waiting until GS1 Occupancy >= 99999.').waitFor();
+      await order.getByText(`Step 1 (R1 Drum): waiting until ${UNREACHABLE_WAIT}.`).waitFor();
       expect(await order.getByText('Remaining batches').count()).toBe(1);
       await info.getByRole('tab', { name: 'Roaster' }).click();
       const roaster = rowWith(page, 'Roaster 1');
@@ -263,17 +129,18 @@ describe('the plant dashboard', () => {
 
     // An order whose workflow has no diagram has no flow to draw.
     const productId = await createProduct(server, 'Decaf Colombia', 'Colombia Decaf');
-    const workflowId = await roastingWorkflow(server, 'Undrawn roast', false);
-    const orderId = await processingOrder(server, productId, workflowId, null, '');
+    const workflowId = await waitingWorkflow(server, 'Undrawn roast', false);
+    const orderId = await insertOrder(server, {
+      productId,
+      workflowId,
+      status: OrderStatus.Processing,
+    });
     try {
       await page.reload();
       await flowCard.getByText(`${padded(orderId)} Decaf Colombia`).waitFor();
       await flowCard.getByText('No system flow found. Please add a workflow.').waitFor();
     } finally {
-      await server.database.db
-        .update(orders)
-        .set({ status: OrderStatus.Finished })
-        .where(eq(orders.id, orderId));
+      await finishOrdersUnderWay(server);
     }
   });
 
@@ -296,9 +163,10 @@ describe('the active recipe in the header', () => {
     await finishOrdersUnderWay(server);
     const espresso = await createProduct(server, 'Morning Espresso', 'Sumatra Mandheling');
     const filter = await createProduct(server, 'Filter Roast', 'Ethiopia Yirgacheffe');
-    const workflowId = await roastingWorkflow(server, 'Recipe roast', false);
-    await processingOrder(server, espresso, workflowId, null, 'Corner Bakery');
-    await processingOrder(server, filter, workflowId, null, 'Hill Hotel');
+    const workflowId = await waitingWorkflow(server, 'Recipe roast', false);
+    for (const productId of [espresso, filter]) {
+      await insertOrder(server, { productId, workflowId, status: OrderStatus.Processing });
+    }
     try {
       await page.clock.install();
       await signInAs(page, url, Role.Supervisor);

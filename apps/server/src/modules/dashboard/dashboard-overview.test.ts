@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DemoBinary as B,
-  DemoInput as I,
   OrderStatus,
   Role,
-  createProductBody,
-  createStepBody,
-  type Bean,
   type DashboardOverview,
-  type DeviceSummary,
-  type RunningWorkflowState,
   type SystemStatus,
   type WaitingDevice,
 } from '@roastery/contract';
-import { orderBatches, orders } from '@roastery/db';
+import { orders } from '@roastery/db';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import {
+  UNREACHABLE_WAIT,
+  createProduct,
+  insertOrder,
+  startWaitingRun,
+  waitingWorkflow,
+} from '../../../test/order-fixtures.ts';
 
 let t: TestApp;
 let supervisor: ApiCaller;
 let admin: ApiCaller;
 let operator: ApiCaller;
-let refs: Map<string, number>;
 let productId: number;
 
 beforeAll(async () => {
@@ -29,112 +28,9 @@ beforeAll(async () => {
   admin = t.as(Role.Administrator);
   operator = t.as(Role.Operator);
   await eventually(() => t.services.runtime.connected(), 'the PLC connection');
-  const devices = (await supervisor<DeviceSummary[]>('GET', '/api/device')).body;
-  refs = new Map(devices.map((d) => [d.device_id, d.d_id]));
-  const bean = (
-    await supervisor<Bean>('POST', '/api/bean', { bean: { bean_name: 'Brazil Santos' } })
-  ).body;
-  productId = (
-    await t.services.products.create(
-      createProductBody.parse({
-        product: { product_name: 'House Espresso', batch_weight: 250 },
-        product_recipes: [{ bean_id: bean.id, ratio: 100 }],
-      }),
-    )
-  ).product_id;
+  productId = await createProduct(t, 'House Espresso', 'Brazil Santos');
 });
 afterAll(() => t.close());
-
-const ref = (code: string) => {
-  const id = refs.get(code);
-  if (id === undefined) throw new Error(`no device ${code}`);
-  return id;
-};
-
-/**
- * A roasting workflow drawn GS1 -> R1 -> WRB1 whose one step turns R1's drum on and then waits
- * until GS1 holds more than it ever will, so its run stays waiting on GS1.
- */
-async function waitingWorkflow(name: string): Promise<number> {
-  const created = await t.services.workflows.create(name, 'roasting');
-  const node = (id: string, label: string, y: number) => ({
-    id,
-    type: 'default' as const,
-    data: {
-      label,
-      class: 'lg' as const,
-      targetCount: 1,
-      sourceCount: 1,
-      targetPosition: 'top' as const,
-      sourcePosition: 'bottom' as const,
-    },
-    position: { x: 0, y },
-  });
-  await t.services.workflows.saveDiagram(
-    created.id,
-    [node('GS1', 'Green Silo 1', 0), node('R1', 'Roaster 1', 150), node('WRB1', 'WRB Bin 1', 300)],
-    [
-      { id: 'GS1:s-1->R1:t-1', source: 'GS1', target: 'R1' },
-      { id: 'R1:s-1->WRB1:t-1', source: 'R1', target: 'WRB1' },
-    ],
-    undefined,
-  );
-  await t.services.workflows.createStep(
-    createStepBody.parse({
-      workflow_id: created.id,
-      device_id: 'R1',
-      type: 'binary',
-      command_id: B.Drum,
-      command_value: 1,
-      wait_device: [
-        {
-          device_id: 'GS1',
-          type: 'input',
-          command_id: I.Occupancy,
-          condition: '>=',
-          command_value: 99_999,
-        },
-      ],
-    }),
-  );
-  return created.id;
-}
-
-/** A roasting order of three 250 lb batches, the first under way in the given run. */
-async function processingOrder(workflowId: number, runId: string | null): Promise<number> {
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({
-      kind: 'roasting',
-      name: 'Morning espresso',
-      customer: 'Blue Door Cafe',
-      productId,
-      qtyCenti: 75_000,
-      batchCenti: 25_000,
-      workflowId,
-      roasterDevice: ref('R1'),
-      destinationDevice: ref('WRB1'),
-      status: OrderStatus.Processing,
-      orderDate: new Date('2026-03-02T08:00:00Z'),
-      fulfillmentDate: new Date('2026-03-09T00:00:00Z'),
-      startedAt: new Date('2026-03-02T09:00:00Z'),
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await t.database.db.insert(orderBatches).values(
-    [1, 2, 3].map((seq) => ({
-      orderId,
-      seq,
-      plannedCenti: 25_000,
-      workflowId,
-      roasterDevice: ref('R1'),
-      destinationDevice: ref('WRB1'),
-      status: seq === 1 ? ('running' as const) : ('pending' as const),
-      runId: seq === 1 ? runId : null,
-    })),
-  );
-  return orderId;
-}
 
 describe('the plant dashboard with nothing under way', () => {
   it('shows every stage inactive, no orders, the silos and no waiting devices', async () => {
@@ -172,17 +68,18 @@ describe('an order under way', () => {
   let runId: string;
 
   beforeAll(async () => {
-    workflowId = await waitingWorkflow('Roast on R1');
-    const started = await supervisor<RunningWorkflowState>('POST', '/api/workflow/start', {
-      work_flow_id: workflowId,
+    workflowId = await waitingWorkflow(t, 'Roast on R1');
+    runId = await startWaitingRun(t, workflowId);
+    orderId = await insertOrder(t, {
+      productId,
+      workflowId,
+      status: OrderStatus.Processing,
+      runId,
+      name: 'Morning espresso',
+      customer: 'Blue Door Cafe',
+      orderDate: new Date('2026-03-02T08:00:00Z'),
+      fulfillmentDate: new Date('2026-03-09T00:00:00Z'),
     });
-    expect(started.status).toBe(200);
-    runId = started.body.run_id!;
-    orderId = await processingOrder(workflowId, runId);
-    await eventually(
-      () => t.services.engine.waiting().some((w) => w.run_id === runId),
-      'the run to wait on GS1',
-    );
   });
   afterAll(async () => {
     await supervisor('POST', `/api/workflow/${workflowId}/stop`, {});
@@ -236,7 +133,7 @@ describe('an order under way', () => {
         workflow_name: 'Roast on R1',
         step: 1,
         kind: 'wait_device',
-        condition: 'GS1 Occupancy >= 99999',
+        condition: UNREACHABLE_WAIT,
         current: t.services.runtime.reading('GS1', 'occupancy'),
         since: expect.any(String),
         order_id: orderId,
@@ -273,7 +170,7 @@ describe('an order under way', () => {
       { bean_id: expect.any(Number), bean_name: 'Brazil Santos', ratio: 100 },
     ]);
     expect(order!.timeline.map((e) => e.message)).toContain(
-      'Step 1 (R1 Drum): waiting until GS1 Occupancy >= 99999.',
+      `Step 1 (R1 Drum): waiting until ${UNREACHABLE_WAIT}.`,
     );
     expect(body.roasters).toEqual([
       {
