@@ -70,11 +70,26 @@ async function run() {
 
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.tokenFor(Role.Supervisor);
+    // Plant events during each measurement: each one ends the sharing of a dashboard read, and
+    // a PLC link starved by the load shows as connection and quality events.
+    const events = new Map<string, number>();
+    t.services.hub.subscribeAll((event) => {
+      const key = event.type === 'value' ? `value:${event.role ?? 'other'}` : event.type;
+      events.set(key, (events.get(key) ?? 0) + 1);
+    });
     const baseline = await measureLoad(bare.url, { connections, duration });
-    const results: Record<string, LoadMeasure & { ratioToBare: number }> = {};
+    const results: Record<
+      string,
+      LoadMeasure & { ratioToBare: number; plantEvents: Record<string, number> }
+    > = {};
     for (const route of routes) {
+      events.clear();
       const m = await measureLoad(`${base}${route}`, { connections, duration, token });
-      results[route] = { ...m, ratioToBare: ratioTo(baseline, m) };
+      results[route] = {
+        ...m,
+        ratioToBare: ratioTo(baseline, m),
+        plantEvents: Object.fromEntries(events),
+      };
     }
     return { database: t.database.kind, bareRoute: baseline, routes: results };
   } finally {

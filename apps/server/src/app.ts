@@ -310,6 +310,7 @@ export async function createServices(
       devices,
       products,
       orders,
+      hub,
     }),
     orders,
     packing,

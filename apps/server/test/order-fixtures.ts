@@ -121,7 +121,7 @@ export interface OrderFixture {
 
 /**
  * A roasting order of three 250 lb batches on R1 into WRB1, written as the order screens and
- * the batch runner leave it; returns its id.
+ * the batch runner leave it and announced on the hub as they announce it; returns its id.
  */
 export async function insertOrder(app: App, fixture: OrderFixture): Promise<number> {
   const [r1, wrb1] = [
@@ -160,13 +160,16 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<numb
       runId: processing && seq === 1 ? (fixture.runId ?? null) : null,
     })),
   );
+  app.services.hub.publish({ type: 'order', id: order.id, change: 'saved' });
   return order.id;
 }
 
 /** Ends every order under way, so a test starts from a quiet plant whatever ran before it. */
 export async function finishOrdersUnderWay(app: App): Promise<void> {
-  await app.database.db
+  const finished = await app.database.db
     .update(orders)
     .set({ status: OrderStatus.Finished, finishedAt: new Date() })
-    .where(inArray(orders.status, [OrderStatus.Processing, OrderStatus.Paused]));
+    .where(inArray(orders.status, [OrderStatus.Processing, OrderStatus.Paused]))
+    .returning({ id: orders.id });
+  for (const { id } of finished) app.services.hub.publish({ type: 'order', id, change: 'status' });
 }

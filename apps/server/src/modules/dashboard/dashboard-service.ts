@@ -17,6 +17,9 @@ import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { DeviceService } from '../devices/device-service.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { ProductService } from '../products/product-service.ts';
+import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantEvent } from '../../plant/hub/plant-events.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type {
   ActiveOrderRow,
@@ -25,6 +28,7 @@ import type {
   OrderRunRow,
 } from './dashboard-repository.ts';
 import { readPlantActivity, type PlantActivity, type RunsView } from './plant-activity.ts';
+import { SharedRead } from './shared-read.ts';
 
 export interface DashboardDeps {
   repo: DashboardRepository;
@@ -35,9 +39,37 @@ export interface DashboardDeps {
   products: Pick<ProductService, 'list'>;
   /** The roasting orders under way, as the order screens present them. */
   orders: Pick<OrderService, 'active'>;
+  /** Every plant event may change a reply: a read under way is then not shared any more. */
+  hub: Pick<EventHub, 'subscribeAll'>;
 }
 
 const stages = Object.values(Stage) as StageId[];
+
+/**
+ * A reply answers again for this long unless a plant event changed what it shows (the
+ * dashboard refreshes every 10 s and on those events). The embedded database answers one query
+ * at a time, so fifty screens must not cost fifty reads of ten queries each.
+ */
+const REPLY_MAX_AGE_MS = 1_000;
+
+/**
+ * The readings a reply is made of: a device's running feedback, roaster phase, mode and alarm
+ * (its state and its stage's), and silo levels. Other values (temperatures, speeds) change on
+ * every scan of a working plant and change nothing shown here; what they make a wait hold
+ * reaches the dashboard as the run's own event.
+ */
+const SHOWN_ROLES: ReadonlySet<CommandRole> = new Set([
+  'running',
+  'roaster-phase',
+  'manual-mode-active',
+  'alarm-code',
+  'occupancy',
+]);
+
+function changesDashboard(event: PlantEvent): boolean {
+  if (event.type !== 'value') return true;
+  return event.role !== null && SHOWN_ROLES.has(event.role);
+}
 const phaseNames = new Map<number, string>(
   Object.entries(RoasterPhase).map(([name, value]) => [value, name]),
 );
@@ -54,9 +86,18 @@ function runsByOrder(rows: OrderRunRow[]): Map<number, OrderRunRow[]> {
  */
 export class DashboardService {
   readonly #d: DashboardDeps;
+  readonly #overview = new SharedRead(() => this.#readOverview(), { maxAgeMs: REPLY_MAX_AGE_MS });
+  readonly #systemStatus = new SharedRead(() => this.#readSystemStatus(), {
+    maxAgeMs: REPLY_MAX_AGE_MS,
+  });
 
   constructor(deps: DashboardDeps) {
     this.#d = deps;
+    deps.hub.subscribeAll((event) => {
+      if (!changesDashboard(event)) return;
+      this.#overview.invalidate();
+      this.#systemStatus.invalidate();
+    });
   }
 
   /**
@@ -86,8 +127,17 @@ export class DashboardService {
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   }
 
-  /** GET /dashboard/v2. */
-  async overview(): Promise<DashboardOverview> {
+  /** GET /dashboard/v2; concurrent requests share one read (see SharedRead). */
+  overview(): Promise<DashboardOverview> {
+    return this.#overview.get();
+  }
+
+  /** GET /dashboard/system_status: roasting orders with their batch timeline, roasters, and inactive devices. */
+  systemStatus(): Promise<SystemStatus> {
+    return this.#systemStatus.get();
+  }
+
+  async #readOverview(): Promise<DashboardOverview> {
     const [devices, silos, rows] = await Promise.all([
       this.#d.devices.list(),
       this.silos(),
@@ -133,8 +183,7 @@ export class DashboardService {
     };
   }
 
-  /** GET /dashboard/system_status: roasting orders with their batch timeline, roasters, and inactive devices. */
-  async systemStatus(): Promise<SystemStatus> {
+  async #readSystemStatus(): Promise<SystemStatus> {
     const [devices, orders] = await Promise.all([this.#d.devices.list(), this.#d.orders.active()]);
     const runs = await this.#d.repo.batchRuns(orders.map((o) => o.order_id));
     const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
