@@ -39,7 +39,7 @@ export interface DashboardDeps {
   products: Pick<ProductService, 'list'>;
   /** The roasting orders under way, as the order screens present them. */
   orders: Pick<OrderService, 'active'>;
-  /** Every plant event may change a reply: a read under way is then not shared any more. */
+  /** A plant event that changes what a reply shows ends the sharing of the read before it. */
   hub: Pick<EventHub, 'subscribeAll'>;
 }
 
@@ -70,6 +70,7 @@ function changesDashboard(event: PlantEvent): boolean {
   if (event.type !== 'value') return true;
   return event.role !== null && SHOWN_ROLES.has(event.role);
 }
+
 const phaseNames = new Map<number, string>(
   Object.entries(RoasterPhase).map(([name, value]) => [value, name]),
 );
