@@ -22,7 +22,7 @@ import {
   insertOrder,
   startWaitingRun,
   waitingWorkflow,
-} from '@roastery/server/testing/orders';
+} from '@roastery/server/testing/dashboard';
 import { bareRoute, measureLoad, ratioTo, type LoadMeasure } from './http-load.ts';
 
 const { values: args } = parseArgs({

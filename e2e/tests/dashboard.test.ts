@@ -7,7 +7,7 @@ import {
   insertOrder,
   startWaitingRun,
   waitingWorkflow,
-} from '@roastery/server/testing/orders';
+} from '@roastery/server/testing/dashboard';
 import { useConsoleHarness } from '../support/harness.ts';
 import { signInAs } from '../support/console-actions.ts';
 import { rowWith } from '../support/form-actions.ts';

@@ -87,6 +87,13 @@ import { orderRoutes } from './modules/orders/order-routes.ts';
 import { PackingService } from './modules/packing/packing-service.ts';
 import { packingRoutes } from './modules/packing/packing-routes.ts';
 import { PlantCatalog } from './plant/catalog/plant-catalog.ts';
+import { BatchRunner } from './modules/order-runs/batch-runner.ts';
+import { OrderRunRepository } from './modules/order-runs/order-run-repository.ts';
+import { orderRunRoutes } from './modules/order-runs/order-run-routes.ts';
+import { OrderRunService } from './modules/order-runs/order-run-service.ts';
+import { OrderScheduler } from './modules/order-runs/order-scheduler.ts';
+import { PackingRunner } from './modules/order-runs/packing-runner.ts';
+import { PlantView } from './modules/order-runs/plant-view.ts';
 
 export interface Services {
   auth: AuthService;
@@ -111,6 +118,9 @@ export interface Services {
   dashboard: DashboardService;
   orders: OrderService;
   packing: PackingService;
+  orderRuns: OrderRunService;
+  packingRuns: PackingRunner;
+  orderScheduler: OrderScheduler;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -206,8 +216,9 @@ export async function createServices(
         (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
   });
+  const devicePort = new RuntimeDevicePort(runtime, hub);
   const engine = new WorkflowEngine({
-    devices: new RuntimeDevicePort(runtime, hub),
+    devices: devicePort,
     store: new DatabaseRunStore(db),
     workflows,
     clock: { now: () => Date.now(), setTimer: (ms, fn) => clearTimer(setTimeout(fn, ms)) },
@@ -271,6 +282,63 @@ export async function createServices(
       runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId)),
   });
   const packing = new PackingService({ orders, workflows });
+  const orderRunRepository = new OrderRunRepository(db);
+  const plantView = new PlantView(runtime, (device) => devicePort.mode(device));
+  const batchRunner = new BatchRunner({
+    repo: orderRunRepository,
+    ledger,
+    products,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  const orderRuns = new OrderRunService({
+    repo: orderRunRepository,
+    batches: batchRunner,
+    dumps,
+    workflows,
+    plant: plantView,
+    hub,
+    alarm: async (text) => {
+      await notifications.raise({ type: 'alarm', text, by: 'console' });
+    },
+    logger,
+    now: () => new Date(),
+  });
+  const packingRuns = new PackingRunner({
+    repo: orderRunRepository,
+    ledger,
+    workflows,
+    engine,
+    plant: plantView,
+    hub,
+    now: () => new Date(),
+  });
+  settlement.register(
+    'batch',
+    batchRunner.settler((orderId) => orderRuns.advance(orderId)),
+  );
+  settlement.register('packing', packingRuns.settler());
+  const orderScheduler = new OrderScheduler({
+    repo: orderRunRepository,
+    runs: orderRuns,
+    workflows,
+    plant: plantView,
+    settings,
+    hub,
+    warn: async (text) => {
+      await notifications.raise({ type: 'warning', text, by: 'console' });
+    },
+    logger,
+    every: (ms, fn) => {
+      const timer = setInterval(fn, ms);
+      // The scheduler alone must not keep the process (or a test) alive.
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  });
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
   const devices = new DeviceService({
@@ -285,6 +353,7 @@ export async function createServices(
     usesOf: async (code) => [
       ...(await workflows.usesOfDevice(code)),
       ...(await transfers.usesOfDevice(code)),
+      ...(await orders.usesOfDevice(code)),
     ],
     ledger,
     hub,
@@ -314,6 +383,9 @@ export async function createServices(
     }),
     orders,
     packing,
+    orderRuns,
+    packingRuns,
+    orderScheduler,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
@@ -323,8 +395,12 @@ export async function createServices(
       await engine.open();
       await settlement.start();
       transfers.start();
+      orderRuns.start();
+      orderScheduler.start();
     },
     stopPlant: async () => {
+      orderScheduler.stop();
+      orderRuns.stop();
       transfers.stop();
       settlement.stop();
       await engine.close();
@@ -434,6 +510,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(waitingDeviceRoutes, { prefix: '/flow', dashboard: services.dashboard });
       await api.register(orderRoutes, { orders: services.orders });
       await api.register(packingRoutes, { prefix: '/orders/packing', packing: services.packing });
+      await api.register(orderRunRoutes, {
+        prefix: '/orders',
+        runs: services.orderRuns,
+        packing: services.packingRuns,
+      });
       await api.register(workflowRoutes, {
         workflows: services.workflows,
         runs: services.workflowRuns,

@@ -5,6 +5,7 @@ import { appVersion, buildApp, createServices } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
+import { seedDemoOrders } from './modules/orders/seed-demo-orders.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
     logger.info('Seeded the demo plant on the empty database.');
+    if (await seedDemoOrders(services)) logger.info('Seeded demo orders.');
   }
   const created = await services.users.ensureInitialAdmin(config.adminPassword);
   if (created?.generatedPassword) {

@@ -122,6 +122,16 @@ export const permissions: Record<string, Access> = {
   'POST /api/dump/create/notification': 'signed-in',
 
   // Transfers move beans between silos: supervisors and administrators plan them.
+  // Starting orders and what comes before a start: the order screens (roles 1 and 2).
+  'POST /api/orders/check-beans': PLANT,
+  'POST /api/orders/bean-match': PLANT,
+  'POST /api/orders/dump-request': PLANT,
+  'PUT /api/orders/start': PLANT,
+  'POST /api/orders/flow': PLANT,
+  'GET /api/orders/:id/batches': PLANT,
+  'POST /api/orders/packing/start': PLANT,
+  'GET /api/orders/packing/:id/record': PLANT,
+
   'GET /api/transfer': PLANT,
   'POST /api/transfer': PLANT,
   'GET /api/transfer/bin': PLANT,

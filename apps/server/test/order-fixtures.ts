@@ -1,175 +1,178 @@
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   DemoBinary as B,
   DemoInput as I,
-  OrderStatus,
-  Role,
-  createProductBody,
-  createStepBody,
-  saveBeanBody,
-  type RunningWorkflowState,
-  type WorkflowNode,
+  type Bean,
+  type Product,
+  type WaitDevice,
 } from '@roastery/contract';
-import { orderBatches, orders } from '@roastery/db';
-import { eventually, type TestApp } from './helper.ts';
+import { devices, orders, workflowSteps, workflows, type Database } from '@roastery/db';
+import type { ApiCaller } from './helper.ts';
 
-/** What the fixtures need of a test app (the e2e and bench servers are test apps too). */
-type App = Pick<TestApp, 'services' | 'database' | 'as'>;
-
-/** A one-bean product of 250 lb batches. */
-export async function createProduct(app: App, name: string, beanName: string): Promise<number> {
-  const bean = await app.services.beans.create(
-    saveBeanBody.parse({ bean: { bean_name: beanName } }),
-  );
-  const product = await app.services.products.create(
-    createProductBody.parse({
-      product: { product_name: name, batch_weight: 250 },
-      product_recipes: [{ bean_id: bean.id, ratio: 100 }],
-    }),
-  );
-  return product.product_id;
+interface StepSpec {
+  device: string;
+  binary?: number;
+  input?: number;
+  value: number;
+  waits?: Omit<WaitDevice, 'is_silo'>[];
 }
 
-const node = (id: string, label: string, y: number): WorkflowNode => ({
-  id,
-  type: 'default',
-  data: {
-    label,
-    class: 'lg',
-    targetCount: 1,
-    sourceCount: 1,
-    targetPosition: 'top',
-    sourcePosition: 'bottom',
-  },
-  position: { x: 0, y },
+const set = (device: string, binary: number, value: 0 | 1, waits?: StepSpec['waits']) => ({
+  device,
+  binary,
+  value,
+  ...(waits ? { waits } : {}),
+});
+const until = (
+  device_id: string,
+  command_id: number,
+  condition: WaitDevice['condition'],
+  command_value: number,
+): Omit<WaitDevice, 'is_silo'> => ({
+  device_id,
+  type: 'input',
+  command_id,
+  condition,
+  command_value,
 });
 
-/** The condition the waiting workflow's step waits on: more than GS1 will ever hold. */
-export const UNREACHABLE_WAIT = 'GS1 Occupancy >= 99999';
-
 /**
- * A roasting workflow, drawn GS1 -> R1 -> WRB1 unless `drawn` is false, whose one step turns
- * R1's drum on and then waits until GS1 holds 99,999 lbs: a run of it stays waiting on GS1.
+ * A roast short enough for tests: the demo roast's steps, with a burner target a few degrees
+ * above ambient so that the roast takes seconds. Charged from GS1 into WRB1 as written; a
+ * batch's own steps charge from its planned silos into its order's bin.
  */
-export async function waitingWorkflow(app: App, name: string, drawn = true): Promise<number> {
-  const created = await app.services.workflows.create(name, 'roasting');
-  if (drawn) {
-    await app.services.workflows.saveDiagram(
-      created.id,
-      [
-        node('GS1', 'Green Silo 1', 0),
-        node('R1', 'Roaster 1', 160),
-        node('WRB1', 'WRB Bin 1', 320),
-      ],
-      [
-        { id: 'GS1:s-1->R1:t-1', source: 'GS1', target: 'R1' },
-        { id: 'R1:s-1->WRB1:t-1', source: 'R1', target: 'WRB1' },
-      ],
-      undefined,
-    );
-  }
-  await app.services.workflows.createStep(
-    createStepBody.parse({
-      workflow_id: created.id,
-      device_id: 'R1',
-      type: 'binary',
-      command_id: B.Drum,
-      command_value: 1,
-      wait_device: [
-        {
-          device_id: 'GS1',
-          type: 'input',
-          command_id: I.Occupancy,
-          condition: '>=',
-          command_value: 99_999,
-        },
-      ],
-    }),
+function quickRoast(roaster: string, bin: string): StepSpec[] {
+  return [
+    { device: roaster, input: I.BatchSize, value: 100 },
+    { device: roaster, input: I.BurnerSetPoint, value: 90 },
+    set(roaster, B.Drum, 1),
+    set(roaster, B.Burner, 1),
+    set('CL1', B.Start, 1),
+    set(roaster, B.ChargeGate, 1),
+    set('GS1', B.DischargeGate, 1, [until(roaster, I.GreenWeight, '>=', 100)]),
+    set('GS1', B.DischargeGate, 0),
+    set(roaster, B.ChargeGate, 0),
+    set('CL1', B.Start, 0, [until(roaster, I.BeanTemperature, '>=', 80)]),
+    set(roaster, B.Burner, 0),
+    set(bin, B.InletGate, 1),
+    set(roaster, B.DropDoor, 1),
+    set(roaster, B.DropDoor, 0),
+    set(roaster, B.CoolingTray, 1, [until(roaster, I.Phase, '<=', 0)]),
+    set(roaster, B.CoolingTray, 0),
+    set(bin, B.InletGate, 0),
+    set(roaster, B.Drum, 0),
+  ];
+}
+
+/** Packs a bin on a packer until the level the run's steps name (the order's quantity). */
+function quickPack(bin: string, packer: string): StepSpec[] {
+  return [
+    set(packer, B.Start, 1),
+    set(bin, B.DischargeGate, 1, [until(bin, I.Occupancy, '<=', 0)]),
+    set(bin, B.DischargeGate, 0),
+    set(packer, B.Start, 0),
+  ];
+}
+
+async function insertWorkflow(
+  db: Database,
+  name: string,
+  type: 'roasting' | 'packing',
+  steps: StepSpec[],
+): Promise<number> {
+  const [created] = await db
+    .insert(workflows)
+    .values({ name, type, waitTimeoutS: 120, manualTimeoutS: 120 })
+    .returning({ id: workflows.id });
+  if (!created) throw new Error('no workflow');
+  await db.insert(workflowSteps).values(
+    steps.map((s, index) => ({
+      workflowId: created.id,
+      sortNo: index + 1,
+      deviceId: s.device,
+      type: s.binary !== undefined ? ('binary' as const) : ('input' as const),
+      commandId: s.binary ?? s.input ?? 0,
+      commandValue: s.value,
+      dynamic: false,
+      waitFinish: true,
+      waitDevice: (s.waits ?? []).map((w) => ({ ...w, is_silo: false })),
+    })),
   );
   return created.id;
 }
 
-/** Starts the workflow as a supervisor and waits until its run waits on GS1; the run's id. */
-export async function startWaitingRun(app: App, workflowId: number): Promise<string> {
-  const started = await app.as(Role.Supervisor)<RunningWorkflowState>(
-    'POST',
-    '/api/workflow/start',
-    { work_flow_id: workflowId },
-  );
-  const runId = started.body.run_id;
-  if (started.status !== 200 || !runId) {
-    throw new Error(`Starting the workflow answered ${started.status}`);
-  }
-  await eventually(
-    () => app.services.engine.waiting().some((w) => w.run_id === runId),
-    'the run to wait on GS1',
-  );
-  return runId;
+export const quickRoastWorkflow = (db: Database, roaster: string, bin: string, name: string) =>
+  insertWorkflow(db, name, 'roasting', quickRoast(roaster, bin));
+
+export const quickPackWorkflow = (db: Database, bin: string, packer: string, name: string) =>
+  insertWorkflow(db, name, 'packing', quickPack(bin, packer));
+
+export async function newBean(caller: ApiCaller, bean_name: string): Promise<number> {
+  const created = await caller<Bean>('POST', '/api/bean', { bean: { bean_name } });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(JSON.stringify(created.body));
+  return created.body.id;
 }
 
-export interface OrderFixture {
-  productId: number;
-  workflowId: number;
-  /** Not Started (pending) or Processing, the first batch then running in `runId`. */
-  status: typeof OrderStatus.NotStarted | typeof OrderStatus.Processing;
-  runId?: string | null;
-  customer?: string;
-  name?: string;
-  orderDate?: Date;
-  fulfillmentDate?: Date;
+export async function newProduct(
+  caller: ApiCaller,
+  product_name: string,
+  recipe: { bean_id: number; ratio: number }[],
+  batch_weight: number,
+): Promise<number> {
+  const created = await caller<Product>('POST', '/api/product', {
+    product: { product_name, batch_weight, min_batch_weight: 1, max_batch_weight: 1000 },
+    product_recipes: recipe,
+  });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(JSON.stringify(created.body));
+  return created.body.product_id;
 }
+
+const deviceRef = async (db: Database, code: string) => {
+  const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, code));
+  if (!row) throw new Error(`no device ${code}`);
+  return row.id;
+};
 
 /**
- * A roasting order of three 250 lb batches on R1 into WRB1, written as the order screens and
- * the batch runner leave it and announced on the hub as they announce it; returns its id.
+ * An order as the orders module creates it (not on this branch's API): a roasting order of
+ * `lbs` in batches of `batchLbs`, or a packing order of `lbs` (null: until the bin is empty).
  */
-export async function insertOrder(app: App, fixture: OrderFixture): Promise<number> {
-  const [r1, wrb1] = [
-    (await app.services.devices.summary('R1')).d_id,
-    (await app.services.devices.summary('WRB1')).d_id,
-  ];
-  const processing = fixture.status === OrderStatus.Processing;
-  const [order] = await app.database.db
+export async function newOrder(
+  db: Database,
+  fields: {
+    kind: 'roasting' | 'packing';
+    productId: number;
+    lbs: number | null;
+    batchLbs?: number;
+    workflowId?: number;
+    roaster?: string;
+    destination?: string;
+    priority?: 'low' | 'medium' | 'high';
+    orderDate?: Date;
+  },
+): Promise<number> {
+  const [created] = await db
     .insert(orders)
     .values({
-      kind: 'roasting',
-      name: fixture.name ?? '',
-      customer: fixture.customer ?? '',
-      productId: fixture.productId,
-      qtyCenti: 75_000,
-      batchCenti: 25_000,
-      workflowId: fixture.workflowId,
-      roasterDevice: r1,
-      destinationDevice: wrb1,
-      status: fixture.status,
-      orderDate: fixture.orderDate ?? new Date(),
-      fulfillmentDate: fixture.fulfillmentDate ?? null,
-      startedAt: processing ? new Date() : null,
+      kind: fields.kind,
+      productId: fields.productId,
+      qtyCenti: fields.lbs === null ? null : Math.round(fields.lbs * 100),
+      batchCenti: fields.batchLbs === undefined ? null : Math.round(fields.batchLbs * 100),
+      workflowId: fields.workflowId ?? null,
+      roasterDevice: fields.roaster ? await deviceRef(db, fields.roaster) : null,
+      destinationDevice: fields.destination ? await deviceRef(db, fields.destination) : null,
+      priority: fields.priority ?? 'medium',
+      orderDate: fields.orderDate ?? new Date(),
     })
     .returning({ id: orders.id });
-  if (!order) throw new Error('the order was not inserted');
-  await app.database.db.insert(orderBatches).values(
-    [1, 2, 3].map((seq) => ({
-      orderId: order.id,
-      seq,
-      plannedCenti: 25_000,
-      workflowId: fixture.workflowId,
-      roasterDevice: r1,
-      destinationDevice: wrb1,
-      status: processing && seq === 1 ? ('running' as const) : ('pending' as const),
-      runId: processing && seq === 1 ? (fixture.runId ?? null) : null,
-    })),
-  );
-  app.services.hub.publish({ type: 'order', id: order.id, change: 'saved' });
-  return order.id;
+  if (!created) throw new Error('no order');
+  return created.id;
 }
 
-/** Ends every order under way, so a test starts from a quiet plant whatever ran before it. */
-export async function finishOrdersUnderWay(app: App): Promise<void> {
-  const finished = await app.database.db
-    .update(orders)
-    .set({ status: OrderStatus.Finished, finishedAt: new Date() })
-    .where(inArray(orders.status, [OrderStatus.Processing, OrderStatus.Paused]))
-    .returning({ id: orders.id });
-  for (const { id } of finished) app.services.hub.publish({ type: 'order', id, change: 'status' });
+export async function orderState(db: Database, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
 }

@@ -231,6 +231,15 @@ export const checkBeansReply = z.object({
 });
 export type CheckBeansReply = z.infer<typeof checkBeansReply>;
 
+/** A start refused for want of beans: the spec's message, and what is missing where. */
+export const shortOfBeansReply = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  request_devices: z.array(beanShortfall),
+});
+export type ShortOfBeansReply = z.infer<typeof shortOfBeansReply>;
+
 export const beanMatchBody = z.strictObject({
   order_id: int32().positive(),
   start_device: deviceCode,
@@ -243,6 +252,7 @@ export const startOrderBody = z.strictObject({
   rule: int32().positive().optional(),
 });
 export const startOrderReply = z.object({ path: z.string(), message: z.string() });
+export const startWithDevicesReply = z.object({ message: z.string() });
 
 /** Start with chosen devices. */
 export const startWithDevicesBody = z.strictObject({
@@ -255,6 +265,7 @@ export const startWithDevicesBody = z.strictObject({
   start_all: z.boolean().default(false),
   devicePosition: int32().min(1).optional(),
 });
+export type StartWithDevicesBody = z.infer<typeof startWithDevicesBody>;
 
 export const orderDumpRequestBody = z.strictObject({
   order_id: int32().positive(),

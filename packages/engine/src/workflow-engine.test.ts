@@ -408,6 +408,42 @@ describe('WorkflowEngine', () => {
     expect((await t.engine.start(2, { who: 'bob' })).ok).toBe(true);
   });
 
+  it('runs its own steps when the start carries them: validated, mode-checked and locked like the workflow', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    const own = [
+      step({ id: 1, sort_no: 1, device_id: 'GS2', command_id: B.DischargeGate }),
+      step({ id: 2, sort_no: 2, device_id: 'GS2', command_id: B.DischargeGate, command_value: 0 }),
+    ];
+    const invalid = await t.engine.start(1, {
+      who: 'ada',
+      steps: [step({ id: 1, sort_no: 1, device_id: 'GS2', command_id: B.Burner })],
+    });
+    expect(invalid).toMatchObject({ ok: false, reason: 'invalid' });
+    t.devices.setManual('GS2', true);
+    expect(await t.engine.start(1, { who: 'ada', steps: own })).toMatchObject({
+      ok: false,
+      reason: 'manual',
+      devices: ['GS2'],
+    });
+    t.devices.setManual('GS2', false);
+    // The workflow's own dynamic step is not part of the run, so no value is asked for.
+    const started = await t.engine.start(1, { who: 'ada', steps: own, runId: 'batch-7' });
+    expect(started.ok && started.run.id).toBe('batch-7');
+    await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
+    expect(t.devices.writes.map((w) => [w.ref.device_id, w.value])).toEqual([
+      ['GS2', 1],
+      ['GS2', 0],
+    ]);
+    expect(t.engine.currentRun(1)?.steps.map((s) => s.device_id)).toEqual(['GS2', 'GS2']);
+    expect(t.source.workflows.get(1)?.steps.map((s) => s.device_id)).toEqual(['GS1', 'R1', 'R1']);
+    expect(await t.engine.start(1, { who: 'ada', steps: own, runId: 'batch-7' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      message: 'Run batch-7 already exists.',
+    });
+  });
+
   it('chains triggers: a child starts when its parent finishes; plant events start bound workflows', async () => {
     const a = workflowOf(1, 'A', [step({ device_id: 'GS1', command_id: B.InletGate })]);
     const b = workflowOf(2, 'B', [step({ device_id: 'GS2', command_id: B.InletGate })]);

@@ -106,6 +106,17 @@ export interface StartRequest {
   /** Values of dynamic steps by step id. */
   dynamic?: Record<string, number>;
   origin?: RunOrigin;
+  /**
+   * The run's own steps in place of the workflow's (a roasting batch charges from the silos its
+   * plan chose). They are validated, checked for modes and locked exactly as the workflow's
+   * would be, and the run keeps them; the workflow itself is not changed.
+   */
+  steps?: WorkflowStep[];
+  /**
+   * The run's id, for a caller that must record it before the run can end (a batch settled
+   * when its run ends); a new one when omitted.
+   */
+  runId?: string;
 }
 
 /** A run the engine holds in memory, with what only lives while the process does. */
@@ -207,10 +218,11 @@ export class WorkflowEngine {
   }
 
   async start(workflowId: number, request: StartRequest): Promise<StartResult> {
-    const workflow = await this.#workflows.workflow(workflowId);
-    if (!workflow) {
+    const saved = await this.#workflows.workflow(workflowId);
+    if (!saved) {
       return { ok: false, reason: 'not_found', message: `Workflow ${workflowId} does not exist.` };
     }
+    const workflow = request.steps ? { ...saved, steps: request.steps } : saved;
     const dynamic = request.dynamic ?? {};
     const problems = [
       ...validateWorkflow(this.#devices, workflow),
@@ -230,7 +242,10 @@ export class WorkflowEngine {
     }
     const modeRefusal = this.#modeRefusal(workflowDevices(workflow.steps), 'start');
     if (modeRefusal) return modeRefusal;
-    const runId = this.#newRunId();
+    const runId = request.runId ?? this.#newRunId();
+    if (this.#runs.has(runId)) {
+      return { ok: false, reason: 'invalid', message: `Run ${runId} already exists.` };
+    }
     const conflict = this.#locks.conflict(drivenDevices(workflow.steps), runId);
     if (conflict) {
       const { device_id, holder } = conflict;

@@ -15,6 +15,11 @@ export const stageNames: Record<StageId, string> = {
 
 /** Device type ids whose devices carry a capacity (spec: types 13 and 8). */
 export const CAPACITY_TYPE_IDS: readonly number[] = [8, 13];
+/** The device types a roasting batch draws from and lands in (the spec's capacity types). */
+export const GREEN_SILO_TYPE_ID = 13;
+export const ROASTED_BIN_TYPE_ID = 8;
+/** The type of the bin that collects what the cleaner / destoner removes from green beans. */
+export const WASTE_BIN_TYPE_ID = 3;
 
 export type CommandKind = 'binary' | 'input';
 /** 'app': the console writes it. 'plc': the PLC writes it and the console reads it back. */

@@ -83,6 +83,8 @@ export interface BatchDraw {
   bean_id: number;
   planned_centi: number;
   measured_centi: number | null;
+  /** The silo's level as the PLC weighed it when the batch started; what left it is measured from it. */
+  level_before_centi?: number | null;
 }
 
 /**

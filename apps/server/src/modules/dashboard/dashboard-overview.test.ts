@@ -14,7 +14,7 @@ import {
   insertOrder,
   startWaitingRun,
   waitingWorkflow,
-} from '../../../test/order-fixtures.ts';
+} from '../../../test/dashboard-fixtures.ts';
 
 let t: TestApp;
 let supervisor: ApiCaller;

@@ -205,6 +205,35 @@ export class LedgerRepository {
       .orderBy(asc(devices.id), asc(deviceLots.seq));
   }
 
+  /**
+   * Every holding of lots of one kind in the silos and bins (not virtual), oldest arrival first
+   * across the plant: the order in which first-in-first-out draws them.
+   */
+  holdingsOfKind(tx: Executor, kind: 'green' | 'roasted', typeIds: readonly number[]) {
+    return tx
+      .select({
+        seq: deviceLots.seq,
+        deviceRef: devices.id,
+        deviceCode: devices.deviceId,
+        deviceName: devices.name,
+        capacity: devices.capacity,
+        lotId: lots.id,
+        lotNumber: lots.lotNumber,
+        roastedAt: lots.roastedAt,
+        beanId: beans.id,
+        beanName: beans.name,
+        centiLbs: deviceLots.centiLbs,
+      })
+      .from(deviceLots)
+      .innerJoin(devices, eq(devices.id, deviceLots.deviceId))
+      .innerJoin(lots, eq(lots.id, deviceLots.lotId))
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .where(
+        and(eq(lots.kind, kind), inArray(devices.typeId, [...typeIds]), eq(devices.virtual, false)),
+      )
+      .orderBy(asc(deviceLots.seq));
+  }
+
   async findLotByNumber(tx: Executor, lotNumber: string) {
     const [row] = await tx.select().from(lots).where(eq(lots.lotNumber, lotNumber));
     return row;
@@ -265,11 +294,19 @@ export class LedgerRepository {
   ) {
     const within = (column: PgColumn, ids: number[] | undefined) =>
       ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`;
+    const from = alias(devices, 'from_device');
     return tx
-      .select({ entry: ledgerEntries, lotNumber: lots.lotNumber, beanName: beans.name })
+      .select({
+        entry: ledgerEntries,
+        lotNumber: lots.lotNumber,
+        roastedAt: lots.roastedAt,
+        beanName: beans.name,
+        fromCode: from.deviceId,
+      })
       .from(ledgerEntries)
       .innerJoin(lots, eq(lots.id, ledgerEntries.lotId))
       .innerJoin(beans, eq(beans.id, lots.beanId))
+      .leftJoin(from, eq(from.id, ledgerEntries.fromDevice))
       .where(
         and(
           eq(ledgerEntries.reason, reason),

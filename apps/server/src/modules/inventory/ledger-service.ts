@@ -14,7 +14,7 @@ import type {
   LockedDevice,
   NewLedgerRow,
 } from './ledger-repository.ts';
-import { formatCenti, fromCenti, toCenti } from './weights.ts';
+import { apportion, formatCenti, fromCenti, toCenti } from './weights.ts';
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
@@ -36,6 +36,20 @@ export interface MovementCause {
   batchId?: number;
   userId?: number;
   note?: string;
+}
+
+export type KindHolding = Awaited<ReturnType<LedgerRepository['holdingsOfKind']>>[number];
+
+/** A roasted lot packed for an order from one bin. */
+export interface PackedLot {
+  device_id: string;
+  lot_number: string;
+  bean_name: string;
+  roasted_at: string | null;
+  /** When the last of it was packed. */
+  packed_at: string;
+  centi: number;
+  green_lots: string[];
 }
 
 export interface Portion {
@@ -66,6 +80,29 @@ export interface MoveInput extends MovementCause {
   segregationOverride?: boolean;
   /** Take only this bean's lots (a re-entry bin holding several beans). */
   beanId?: number;
+}
+
+/** One roasting batch as the PLC measured it, in hundredths of a pound. */
+export interface RoastInput extends MovementCause {
+  orderId: number;
+  batchId: number;
+  roaster: number;
+  /** What left each green silo (its level before less its level after). */
+  draws: { fromDevice: number; centiLbs: number }[];
+  /** Where the cleaner's waste went; null when the plant has no waste bin (it leaves the plant). */
+  wasteDevice: number | null;
+  /** What reached the roaster's drum (the rest of the draws is the cleaner's waste). */
+  greenCenti: number;
+  /** What the roaster dropped (the rest of the green weight is the roast loss). */
+  roastedCenti: number;
+  destination: number;
+  roastedLot: { lotNumber: string; beanId: number; roastedAt: Date };
+}
+
+export interface RoastMovement extends Movement {
+  roastedLotId: number;
+  /** The green lots that reached the roaster, by lot. */
+  greenLots: Portion[];
 }
 
 /**
@@ -135,7 +172,123 @@ export class LedgerService {
     });
   }
 
-  async #committed(book: (tx: Executor) => Promise<Movement>): Promise<Movement> {
+  /**
+   * Books one roasting batch as one movement: the green lots leave their silos (roast_in to the
+   * roaster, the cleaner's share to the waste bin as cleaner_waste), the roast loss leaves the
+   * plant (roast_loss), the rest leaves the roaster as green beans (roast_out) and enters the
+   * destination as a new roasted lot (roast_out). Every weight is the PLC's; shares of a total
+   * are split over lots in proportion, to the hundredth, so every sum is exact.
+   */
+  async bookRoast(input: RoastInput): Promise<RoastMovement> {
+    const drawn = input.draws.reduce((sum, d) => sum + d.centiLbs, 0);
+    const { greenCenti: green, roastedCenti: roasted } = input;
+    if (input.draws.some((d) => !Number.isInteger(d.centiLbs) || d.centiLbs < 0))
+      throw unprocessable('A silo cannot have given a negative weight.');
+    if (!(roasted > 0)) throw unprocessable('The roaster reported no roasted weight.');
+    if (green < roasted)
+      throw unprocessable(
+        `The roaster reported ${formatCenti(roasted)} roasted from ${formatCenti(green)} green.`,
+      );
+    if (drawn < green)
+      throw unprocessable(
+        `The silos gave ${formatCenti(drawn)} but the roaster weighed ${formatCenti(green)} green.`,
+      );
+    return this.#committed(async (tx): Promise<RoastMovement> => {
+      const ids = [
+        ...input.draws.map((d) => d.fromDevice),
+        input.roaster,
+        input.destination,
+        ...(input.wasteDevice === null ? [] : [input.wasteDevice]),
+      ];
+      const locked = await this.#repo.lockDevices(tx, unique(ids));
+      const roaster = this.#device(locked, input.roaster);
+      const destination = this.#device(locked, input.destination);
+      const waste = input.wasteDevice === null ? null : this.#device(locked, input.wasteDevice);
+      const wasteShares = apportion(
+        drawn - green,
+        input.draws.map((d) => d.centiLbs),
+      );
+      const movementId = randomUUID();
+      const rows: NewLedgerRow[] = [];
+      const inRoaster = new Map<number, number>();
+      for (const [i, draw] of input.draws.entries()) {
+        if (draw.centiLbs === 0) continue;
+        const silo = this.#device(locked, draw.fromDevice);
+        const holdings = await this.#repo.holdings(tx, silo.id);
+        const held = holdings.reduce((sum, h) => sum + h.centiLbs, 0);
+        if (held < draw.centiLbs)
+          throw conflict(
+            `${silo.name} gave ${formatCenti(draw.centiLbs)} by its level, but the ledger holds only ${formatCenti(held)} there.`,
+          );
+        const taken = this.#takeOldestFirst(holdings, draw.centiLbs);
+        const wasted = apportion(
+          wasteShares[i] ?? 0,
+          taken.map((t) => t.centiLbs),
+        );
+        for (const [j, t] of taken.entries()) {
+          await this.#repo.setHolding(tx, t.holding.seq, t.holding.centiLbs - t.centiLbs);
+          const lotId = t.holding.lotId;
+          const lost = wasted[j] ?? 0;
+          const charged = t.centiLbs - lost;
+          if (charged > 0) {
+            rows.push(
+              this.#row(movementId, silo.id, roaster.id, lotId, charged, 'roast_in', input),
+            );
+            inRoaster.set(lotId, (inRoaster.get(lotId) ?? 0) + charged);
+          }
+          if (lost > 0) {
+            rows.push(
+              this.#row(
+                movementId,
+                silo.id,
+                waste?.id ?? null,
+                lotId,
+                lost,
+                'cleaner_waste',
+                input,
+              ),
+            );
+            if (waste) await this.#repo.append(tx, waste.id, lotId, lost);
+          }
+        }
+      }
+      const greenLots = [...inRoaster].map(([lotId, centiLbs]) => ({ lotId, centiLbs }));
+      const losses = apportion(
+        green - roasted,
+        greenLots.map((l) => l.centiLbs),
+      );
+      for (const [k, lot] of greenLots.entries()) {
+        const loss = losses[k] ?? 0;
+        if (loss > 0)
+          rows.push(this.#row(movementId, roaster.id, null, lot.lotId, loss, 'roast_loss', input));
+        if (lot.centiLbs - loss > 0)
+          rows.push(
+            this.#row(
+              movementId,
+              roaster.id,
+              null,
+              lot.lotId,
+              lot.centiLbs - loss,
+              'roast_out',
+              input,
+            ),
+          );
+      }
+      const roastedLotId = await this.createLot({ ...input.roastedLot, kind: 'roasted' }, tx);
+      const segregation = await this.#repo.segregationOfLot(tx, roastedLotId);
+      const targetHoldings = await this.#repo.holdings(tx, destination.id);
+      this.#checkRoom(destination, targetHoldings, roasted);
+      this.#checkSegregation(destination, targetHoldings, [segregation ?? null], false);
+      rows.push(
+        this.#row(movementId, null, destination.id, roastedLotId, roasted, 'roast_out', input),
+      );
+      await this.#repo.append(tx, destination.id, roastedLotId, roasted);
+      await this.#repo.insertEntries(tx, rows);
+      return { movementId, portions: greenLots, roastedLotId, greenLots };
+    });
+  }
+
+  async #committed<T extends Movement>(book: (tx: Executor) => Promise<T>): Promise<T> {
     const movement = await this.#db.transaction(book);
     this.#onMovement();
     return movement;
@@ -178,6 +331,11 @@ export class LedgerService {
   /** What a device holds, oldest lot first, in hundredths of a pound. */
   holdings(deviceId: number): Promise<Holding[]> {
     return this.#repo.holdings(this.#db, deviceId);
+  }
+
+  /** Lots of one kind held in the silos and bins, oldest arrival first (FIFO order). */
+  holdingsOfKind(kind: 'green' | 'roasted'): Promise<KindHolding[]> {
+    return this.#repo.holdingsOfKind(this.#db, kind, CAPACITY_TYPE_IDS);
   }
 
   occupancyCenti(deviceIds?: number[]): Promise<Map<number, number>> {
@@ -306,6 +464,52 @@ export class LedgerService {
         bean_name: roastedIn.find((r) => r.lotNumber === l.lot_number)?.beanName ?? '',
       })),
     };
+  }
+
+  /**
+   * What was packed for an order, by bin and roasted lot, each with its roast date and the
+   * green lots its batches were roasted from.
+   */
+  async packedLots(orderId: number): Promise<PackedLot[]> {
+    const db = this.#db;
+    const packed = await this.#repo.entriesFor(db, 'pack', { orderIds: [orderId] });
+    const lotIds = unique(packed.map((p) => p.entry.lotId));
+    const made = (await this.#repo.entriesFor(db, 'roast_out', { lotIds })).filter(
+      (r) => r.entry.fromDevice === null,
+    );
+    const batchesOfLot = new Map<number, number[]>();
+    for (const r of made) {
+      if (r.entry.batchId === null) continue;
+      batchesOfLot.set(r.entry.lotId, [
+        ...(batchesOfLot.get(r.entry.lotId) ?? []),
+        r.entry.batchId,
+      ]);
+    }
+    const roastedIn = await this.#repo.entriesFor(db, 'roast_in', {
+      batchIds: unique([...batchesOfLot.values()].flat()),
+    });
+    const byKey = new Map<string, PackedLot>();
+    for (const p of packed) {
+      const key = `${p.fromCode ?? ''}/${p.entry.lotId}`;
+      const batches = batchesOfLot.get(p.entry.lotId) ?? [];
+      const entry = byKey.get(key) ?? {
+        device_id: p.fromCode ?? '',
+        lot_number: p.lotNumber,
+        bean_name: p.beanName,
+        roasted_at: p.roastedAt?.toISOString() ?? null,
+        packed_at: p.entry.at.toISOString(),
+        centi: 0,
+        green_lots: unique(
+          roastedIn
+            .filter((r) => r.entry.batchId !== null && batches.includes(r.entry.batchId))
+            .map((r) => r.lotNumber),
+        ),
+      };
+      entry.centi += p.entry.centiLbs;
+      if (p.entry.at.toISOString() > entry.packed_at) entry.packed_at = p.entry.at.toISOString();
+      byKey.set(key, entry);
+    }
+    return [...byKey.values()];
   }
 
   #positive(lbs: number): number {

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, max, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  max,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { devices, orderBatches, orders, products, workflows, type Database } from '@roastery/db';
 
@@ -6,6 +20,7 @@ export type OrderKind = (typeof orders.$inferSelect)['kind'];
 export type OrderPriorityName = (typeof orders.$inferSelect)['priority'];
 export type OrderFields = typeof orders.$inferSelect;
 export type BatchRow = typeof orderBatches.$inferSelect;
+export type BatchStatus = BatchRow['status'];
 export type OrderRow = Awaited<ReturnType<OrderRepository['list']>>[number];
 
 /** A date range of a list filter: from (inclusive) and until (exclusive). */
@@ -27,6 +42,8 @@ export interface OrderFilter {
 }
 
 export type ListOrder = 'newest' | 'finished' | 'board' | 'schedule';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Why a change was refused, when it was. */
 export type Refusal = 'missing' | 'processing' | 'started';
@@ -166,13 +183,10 @@ export class OrderRepository {
     plannedCenti: number[],
   ): Promise<number> {
     return this.#db.transaction(async (tx) => {
-      const [last] = await tx
-        .select({ rank: max(orders.rank) })
-        .from(orders)
-        .where(and(eq(orders.kind, row.kind), eq(orders.priority, row.priority ?? 'medium')));
+      const rank = (await this.#lastRank(tx, row.kind, row.priority ?? 'medium')) + 1;
       const [created] = await tx
         .insert(orders)
-        .values({ ...row, rank: (last?.rank ?? 0) + 1 })
+        .values({ ...row, rank })
         .returning({ id: orders.id });
       if (!created) throw new Error('insert returned no row');
       if (plannedCenti.length) {
@@ -201,8 +215,10 @@ export class OrderRepository {
     plannedCenti: number[],
   ): Promise<Refusal | undefined> {
     return this.#db.transaction(async (tx) => {
-      const refusal = await this.#lockUnstarted(tx, id, 'roasting');
-      if (refusal) return refusal;
+      const locked = await this.#lockUnstarted(tx, id, 'roasting');
+      if (typeof locked === 'string') return locked;
+      // Only a Not Started order is replanned (a stopped one keeps what it was stopped with).
+      if (locked.status !== 0) return 'started';
       await tx.delete(orderBatches).where(eq(orderBatches.orderId, id));
       await tx.insert(orderBatches).values(
         plannedCenti.map((centi, i) => ({
@@ -214,7 +230,15 @@ export class OrderRepository {
           destinationDevice: patch.destinationDevice ?? null,
         })),
       );
-      await tx.update(orders).set(patch).where(eq(orders.id, id));
+      // An order moved to another priority goes to the bottom of that column.
+      const rank =
+        patch.priority && patch.priority !== locked.priority
+          ? { rank: (await this.#lastRank(tx, 'roasting', patch.priority)) + 1 }
+          : {};
+      await tx
+        .update(orders)
+        .set({ ...patch, ...rank })
+        .where(eq(orders.id, id));
       return undefined;
     });
   }
@@ -222,20 +246,21 @@ export class OrderRepository {
   /** Deletes an order whose batches have not started (nothing of it is on the ledger). */
   async delete(id: number, kind: OrderKind): Promise<Refusal | undefined> {
     return this.#db.transaction(async (tx) => {
-      const refusal = await this.#lockUnstarted(tx, id, kind);
-      if (refusal) return refusal;
+      const locked = await this.#lockUnstarted(tx, id, kind);
+      if (typeof locked === 'string') return locked;
       await tx.delete(orders).where(eq(orders.id, id));
       return undefined;
     });
   }
 
+  /** Locks an order none of whose batches has started; why not, when it is not one. */
   async #lockUnstarted(
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    tx: Transaction,
     id: number,
     kind: OrderKind,
-  ): Promise<Refusal | undefined> {
+  ): Promise<Refusal | { status: number; priority: OrderPriorityName }> {
     const [locked] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, priority: orders.priority })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.kind, kind)))
       .for('update');
@@ -246,7 +271,15 @@ export class OrderRepository {
       .from(orderBatches)
       .where(and(eq(orderBatches.orderId, id), ne(orderBatches.status, 'pending')))
       .limit(1);
-    return started ? 'started' : undefined;
+    return started ? 'started' : locked;
+  }
+
+  async #lastRank(tx: Transaction, kind: OrderKind, priority: OrderPriorityName): Promise<number> {
+    const [last] = await tx
+      .select({ rank: max(orders.rank) })
+      .from(orders)
+      .where(and(eq(orders.kind, kind), eq(orders.priority, priority)));
+    return last?.rank ?? 0;
   }
 
   /**
@@ -303,6 +336,41 @@ export class OrderRepository {
     return rows.length > 0;
   }
 
+  /** Changes a batch only while it is in one of `from`; false when it was not. */
+  async updateBatch(
+    batchId: number,
+    from: readonly BatchStatus[],
+    patch: Partial<Omit<typeof orderBatches.$inferInsert, 'id' | 'orderId' | 'seq'>>,
+  ): Promise<boolean> {
+    const rows = await this.#db
+      .update(orderBatches)
+      .set(patch)
+      .where(and(eq(orderBatches.id, batchId), inArray(orderBatches.status, [...from])))
+      .returning({ id: orderBatches.id });
+    return rows.length > 0;
+  }
+
+  /** Appends a batch (a packing run) to an order, numbered after its last one. */
+  async addBatch(
+    orderId: number,
+    fields: Partial<Omit<typeof orderBatches.$inferInsert, 'id' | 'orderId' | 'seq'>>,
+  ): Promise<BatchRow> {
+    return this.#db.transaction(async (tx) => {
+      // The order row is locked so two runs of one order cannot take the same number.
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [last] = await tx
+        .select({ seq: max(orderBatches.seq) })
+        .from(orderBatches)
+        .where(eq(orderBatches.orderId, orderId));
+      const [created] = await tx
+        .insert(orderBatches)
+        .values({ ...fields, orderId, seq: (last?.seq ?? 0) + 1 })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      return created;
+    });
+  }
+
   /** Products that roasted orders have left in the bins, not yet packed (status 2). */
   async productsRoastedNotPacked(): Promise<Set<number>> {
     const rows = await this.#db
@@ -310,6 +378,29 @@ export class OrderRepository {
       .from(orders)
       .where(and(eq(orders.kind, 'roasting'), eq(orders.status, 2)));
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** Ids of the orders (or their batches) that name a device as roaster or destination. */
+  async idsUsingDevice(code: string): Promise<number[]> {
+    const [device] = await this.#db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(sql`lower(${devices.deviceId})`, code.toLowerCase()));
+    if (!device) return [];
+    const rows = await this.#db
+      .selectDistinct({ id: orders.id })
+      .from(orders)
+      .leftJoin(orderBatches, eq(orderBatches.orderId, orders.id))
+      .where(
+        or(
+          eq(orders.roasterDevice, device.id),
+          eq(orders.destinationDevice, device.id),
+          eq(orderBatches.roasterDevice, device.id),
+          eq(orderBatches.destinationDevice, device.id),
+        ),
+      )
+      .orderBy(asc(orders.id));
+    return rows.map((r) => r.id);
   }
 
   /** Device refs by code (case-insensitive), for the devices an order names. */

@@ -31,6 +31,7 @@ import {
 } from './order-presenter.ts';
 import {
   type BatchRow,
+  type BatchStatus,
   type ListOrder,
   type OrderFilter,
   type OrderKind,
@@ -39,7 +40,10 @@ import {
 } from './order-repository.ts';
 import { destinationBins, findChoice, roasterOf, roasters } from './plant-choices.ts';
 
-export type { BatchRow, OrderKind, OrderRow } from './order-repository.ts';
+export type { BatchRow, BatchStatus, OrderKind, OrderRow } from './order-repository.ts';
+
+/** What may change on a batch: everything but its order and number. */
+export type BatchPatch = Parameters<OrderRepository['updateBatch']>[2];
 export { PROCESSING_STATUSES } from './order-repository.ts';
 
 export type OrderListQuery = z.infer<typeof orderListQuery>;
@@ -56,7 +60,17 @@ export const FINISHED_STATUSES: readonly number[] = [
   OrderStatus.NotProcessed,
 ];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses a fulfillment date in the past, with a day of grace: the forms send the start of the
+ * chosen day in the plant's time zone.
+ */
+export function checkFulfillment(date: Date, now: Date): void {
+  if (date.getTime() < now.getTime() - DAY_MS) {
+    throw unprocessable('The fulfillment date cannot be in the past.');
+  }
+}
 
 export interface OrderServiceDeps {
   repo: OrderRepository;
@@ -81,8 +95,8 @@ export interface PageRequest {
   kind: OrderKind;
   statuses: readonly number[];
   filter: ListFilter;
-  page: number;
-  limit: number;
+  /** Page and page size; omitted for a list shown whole (one page). */
+  paging?: { page: number; limit: number };
   order: ListOrder;
   board: 'all' | 'page';
 }
@@ -121,8 +135,7 @@ export class OrderService {
       kind: 'roasting',
       statuses: PENDING_STATUSES,
       filter,
-      page: q.page,
-      limit: q.limit,
+      paging: { page: q.page, limit: q.limit },
       order: 'newest',
       board: 'all',
     });
@@ -140,8 +153,6 @@ export class OrderService {
       kind: 'roasting',
       statuses: ROASTING_STATUSES,
       filter: Object.keys(orderDate).length ? { orderDate } : {},
-      page: 1,
-      limit: Number.MAX_SAFE_INTEGER,
       order: 'board',
       board: 'page',
     });
@@ -153,8 +164,7 @@ export class OrderService {
       kind: 'roasting',
       statuses: FINISHED_STATUSES,
       filter: listFilter(parseWhere(q.where), q.query),
-      page: q.page,
-      limit: q.limit,
+      paging: { page: q.page, limit: q.limit },
       order: 'finished',
       board: 'page',
     });
@@ -192,13 +202,16 @@ export class OrderService {
     const [rows, total, board] = await Promise.all([
       this.#d.repo.list(filter, {
         order: req.order,
-        offset: (req.page - 1) * req.limit,
-        limit: req.limit,
+        ...(req.paging && {
+          offset: (req.paging.page - 1) * req.paging.limit,
+          limit: req.paging.limit,
+        }),
       }),
       this.#d.repo.count(filter),
       req.board === 'all' ? this.#d.repo.list(filter, { order: 'board' }) : undefined,
     ]);
-    return { rows, board: board ?? rows, totalPage: Math.ceil(total / req.limit) };
+    const totalPage = req.paging ? Math.ceil(total / req.paging.limit) : Math.min(total, 1);
+    return { rows, board: board ?? rows, totalPage };
   }
 
   /** Every product in the order screens' shape, by id. */
@@ -271,10 +284,13 @@ export class OrderService {
   // ---- Create, update, delete, pause, priority -----------------------------------------------
 
   /** POST /orders: a new roasting order, split into its pending batches. */
-  async create(body: CreateRoastingOrderBody, who: Principal): Promise<RoastingOrder> {
+  async create(
+    body: CreateRoastingOrderBody,
+    who: Pick<Principal, 'id'> | null,
+  ): Promise<RoastingOrder> {
     const { fields, plannedCenti } = await this.#validated(body, undefined);
     const id = await this.#d.repo.insert(
-      { ...fields, kind: 'roasting', orderDate: this.#now(), createdBy: who.id },
+      { ...fields, kind: 'roasting', orderDate: this.#now(), createdBy: who?.id ?? null },
       plannedCenti,
     );
     this.#changed(id, 'saved');
@@ -334,10 +350,7 @@ export class OrderService {
     }
     const fulfillment = new Date(body.fulfillment_date);
     const unchanged = current?.order.fulfillmentDate?.getTime() === fulfillment.getTime();
-    // A day of grace: the form sends the start of the chosen day in the plant's time zone.
-    if (!unchanged && fulfillment.getTime() < this.#now().getTime() - DAY_MS) {
-      throw unprocessable('The fulfillment date cannot be in the past.');
-    }
+    if (!unchanged) checkFulfillment(fulfillment, this.#now());
     const plan = planOrder({ quantityField: settings.quantityField, ...body }, product);
     const refs = await this.#d.repo.deviceRefs(
       [roaster.device_id, destination].filter((c): c is string => c !== undefined),
@@ -486,6 +499,28 @@ export class OrderService {
     return changed;
   }
 
+  /**
+   * Changes a batch (status, run id, draws, measured weights, lot, error, times) only while it
+   * is in one of `from` (compare-and-set); publishes a 'batch' change of its order. False when
+   * the batch was not in `from`.
+   */
+  async updateBatch(
+    batch: Pick<BatchRow, 'id' | 'orderId'>,
+    from: readonly BatchStatus[],
+    patch: BatchPatch,
+  ): Promise<boolean> {
+    const changed = await this.#d.repo.updateBatch(batch.id, from, patch);
+    if (changed) this.#changed(batch.orderId, 'batch');
+    return changed;
+  }
+
+  /** Appends a batch to an order (a packing run when it starts), numbered after the last. */
+  async addBatch(orderId: number, fields: BatchPatch): Promise<BatchRow> {
+    const created = await this.#d.repo.addBatch(orderId, fields);
+    this.#changed(orderId, 'batch');
+    return created;
+  }
+
   /** Tells the hub (and so the live stream) that an order changed. */
   #changed(id: number, change: 'saved' | 'status' | 'batch' | 'deleted'): void {
     this.#d.hub.publish({ type: 'order', id, change });
@@ -499,6 +534,20 @@ export class OrderService {
     const id = await this.#d.repo.insert(fields, plannedCenti);
     this.#changed(id, 'saved');
     return id;
+  }
+
+  /** Why a device cannot go: the orders that name it (as roaster or destination). */
+  async usesOfDevice(code: string): Promise<string[]> {
+    return (await this.#d.repo.idsUsingDevice(code)).map((id) => `order ${orderNumber(id)}`);
+  }
+
+  /** Whether any order, of either kind, exists. */
+  async hasOrders(): Promise<boolean> {
+    const counts = await Promise.all([
+      this.#d.repo.count({ kind: 'roasting' }),
+      this.#d.repo.count({ kind: 'packing' }),
+    ]);
+    return counts.some((n) => n > 0);
   }
 
   /** Products with roasted beans from Finished (not yet packed) roasting orders. */

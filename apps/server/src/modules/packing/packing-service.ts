@@ -13,6 +13,7 @@ import { listFilter, parseWhere } from '../orders/order-filters.ts';
 import { presentPacking, productOf } from '../orders/order-presenter.ts';
 import {
   FINISHED_STATUSES,
+  checkFulfillment,
   columnsOf,
   orderNumber,
   type OrderListQuery,
@@ -27,8 +28,6 @@ export const PACKING_STATUSES: readonly number[] = [
   OrderStatus.NotStarted,
   OrderStatus.PackingProcessing,
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PackingListReply {
   data: PackingOrder[];
@@ -62,8 +61,6 @@ export class PackingService {
         kind: 'packing',
         statuses: PACKING_STATUSES,
         filter: {},
-        page: 1,
-        limit: Number.MAX_SAFE_INTEGER,
         order: 'board',
         board: 'page',
       }),
@@ -77,8 +74,7 @@ export class PackingService {
         kind: 'packing',
         statuses: FINISHED_STATUSES,
         filter: listFilter(parseWhere(q.where), q.query),
-        page: q.page,
-        limit: q.limit,
+        paging: { page: q.page, limit: q.limit },
         order: 'finished',
         board: 'page',
       }),
@@ -101,7 +97,7 @@ export class PackingService {
    * (UNLIMITED). WRB ReEntry packs the re-entry bin: lot number RE-ENTRY, quantity and date
    * optional.
    */
-  async create(body: CreatePackingBody, who: { id: number }): Promise<PackingOrder> {
+  async create(body: CreatePackingBody, who: { id: number } | null): Promise<PackingOrder> {
     const products = await this.#d.orders.productsById();
     if (!products.has(body.product_id)) {
       throw unprocessable(
@@ -116,9 +112,7 @@ export class PackingService {
     }
     const fulfillment =
       body.fulfillment_date === undefined ? null : new Date(body.fulfillment_date);
-    if (fulfillment && fulfillment.getTime() < this.#now().getTime() - DAY_MS) {
-      throw unprocessable('The fulfillment date cannot be in the past.');
-    }
+    if (fulfillment) checkFulfillment(fulfillment, this.#now());
     const qtyCenti = body.order_qty === undefined ? 0 : toCenti(body.order_qty);
     const id = await this.#d.orders.insertOrder(
       {
@@ -132,7 +126,7 @@ export class PackingService {
         lotNumber: body.reentry ? RE_ENTRY_LOT : null,
         orderDate: this.#now(),
         fulfillmentDate: fulfillment,
-        createdBy: who.id,
+        createdBy: who?.id ?? null,
       },
       [],
     );

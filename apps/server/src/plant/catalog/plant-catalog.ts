@@ -24,6 +24,8 @@ export type CommandRole =
   | 'transfer-state'
   | 'start'
   | 'running'
+  | 'inlet-gate'
+  | 'discharge-gate'
   | 'batch-size'
   | 'green-weight'
   | 'roasted-weight'
@@ -48,7 +50,10 @@ export const STANDARD_COMMANDS: Readonly<
   'transfer-state': { kind: 'input', label: 'Transfer State' },
   start: { kind: 'binary', label: 'Start' },
   running: { kind: 'binary', label: 'Running' },
-  // A roaster is the device that measures what it drops: roasting workflows find it by these.
+  // What a roasting batch sets and measures, and the gates it charges and lands through; a
+  // roaster is the device that measures what it drops (roasting workflows find it so).
+  'inlet-gate': { kind: 'binary', label: 'Inlet Gate' },
+  'discharge-gate': { kind: 'binary', label: 'Discharge Gate' },
   'batch-size': { kind: 'input', label: 'Batch Size' },
   'green-weight': { kind: 'input', label: 'Green Weight' },
   'roasted-weight': { kind: 'input', label: 'Roasted Weight' },

@@ -10,8 +10,8 @@ export interface EndedRun {
   error: string | null;
 }
 
-/** What started runs: each owner settles its own. Roasting batches will be the third. */
-export type RunOwner = 'dump' | 'transfer';
+/** What started runs: each owner settles its own. */
+export type RunOwner = 'dump' | 'transfer' | 'batch' | 'packing';
 
 /**
  * The owner's half of settling a run: which of its open requests a run belongs to and what

@@ -1,0 +1,138 @@
+import type { CommandRef, WaitDevice, WorkflowStep } from '@roastery/contract';
+import { sortedSteps } from '@roastery/engine';
+
+/** What the expansion needs to know of the plant, asked by role (never by label text). */
+export interface BatchPlant {
+  /** The step opens or closes the discharge gate of a green silo. */
+  isSiloDischarge(step: WorkflowStep): boolean;
+  /** The step opens or closes the inlet gate of a roasted-bean bin. */
+  isBinInlet(step: WorkflowStep): boolean;
+  /** A device's command for a role, when it has one. */
+  ref(deviceId: string, role: 'batch-size' | 'green-weight'): CommandRef | undefined;
+}
+
+export interface BatchStepsInput {
+  workflowName: string;
+  steps: readonly WorkflowStep[];
+  roaster: string;
+  /** The batch's green weight, hundredths of a lb. */
+  batchCenti: number;
+  /** The planned silos in charging order, each with what the roaster should weigh from it. */
+  draws: readonly { deviceCode: string; plannedCenti: number }[];
+  /** Where the roasted beans land; null keeps the workflow's bin. */
+  destination: string | null;
+  plant: BatchPlant;
+}
+
+export type BatchSteps = { ok: true; steps: WorkflowStep[] } | { ok: false; problem: string };
+
+const lbs = (centi: number) => centi / 100;
+
+function remap(step: WorkflowStep, from: string, to: string): WorkflowStep {
+  const device = (id: string) => (id === from ? to : id);
+  return {
+    ...step,
+    device_id: device(step.device_id),
+    wait_device: step.wait_device.map((w) => ({ ...w, device_id: device(w.device_id) })),
+  };
+}
+
+/**
+ * A batch's own steps, from its roasting workflow and its plan. The workflow's silo-charging
+ * steps (a green silo's discharge gate opened until the roaster weighs the batch, then closed)
+ * become one open-wait-close per planned silo, each waiting until the roaster's green weight
+ * reaches the plan's cumulative target, so the last one waits for the whole batch. The roaster's
+ * batch size is set to the batch, and the roasted beans land in the order's destination.
+ */
+export function batchSteps(input: BatchStepsInput): BatchSteps {
+  const { plant, roaster } = input;
+  const steps = sortedSteps({ steps: [...input.steps] });
+  const charge = steps.find((s) => plant.isSiloDischarge(s) && s.command_value === 1);
+  if (!charge) {
+    return {
+      ok: false,
+      problem: `The roasting workflow '${input.workflowName}' has no step that opens a green silo's discharge gate, so its batches cannot be charged from the planned silos.`,
+    };
+  }
+  const green = plant.ref(roaster, 'green-weight');
+  if (!green) {
+    return { ok: false, problem: `${roaster} does not report the green weight of its batches.` };
+  }
+  const close = steps.find(
+    (s) =>
+      plant.isSiloDischarge(s) &&
+      s.command_value === 0 &&
+      s.device_id === charge.device_id &&
+      s.sort_no >= charge.sort_no,
+  );
+  const isGreenWait = (w: WaitDevice) =>
+    w.device_id === green.device_id &&
+    w.type === green.command_kind &&
+    w.command_id === green.command_id;
+  let nextId = Math.max(0, ...steps.map((s) => s.id)) + 1;
+  let cumulative = 0;
+  const charging = input.draws.flatMap((draw) => {
+    cumulative += draw.plannedCenti;
+    const target: WaitDevice = {
+      device_id: green.device_id,
+      type: green.command_kind,
+      command_id: green.command_id,
+      condition: '>=',
+      command_value: lbs(cumulative),
+      is_silo: false,
+    };
+    const open = remap(
+      {
+        ...charge,
+        id: nextId++,
+        command_value: 1,
+        wait_device: [...charge.wait_device.filter((w) => !isGreenWait(w)), target],
+      },
+      charge.device_id,
+      draw.deviceCode,
+    );
+    const shut = remap(
+      { ...(close ?? { ...charge, wait_device: [] }), id: nextId++, command_value: 0 },
+      charge.device_id,
+      draw.deviceCode,
+    );
+    return [open, shut];
+  });
+
+  const batchSize = plant.ref(roaster, 'batch-size');
+  const setsBatchSize = (s: WorkflowStep) =>
+    batchSize !== undefined &&
+    s.device_id === batchSize.device_id &&
+    s.type === batchSize.command_kind &&
+    s.command_id === batchSize.command_id;
+  const out: WorkflowStep[] = [];
+  if (batchSize && !steps.some(setsBatchSize)) {
+    out.push({
+      ...charge,
+      id: nextId++,
+      device_id: roaster,
+      type: batchSize.command_kind,
+      command_id: batchSize.command_id,
+      command_value: lbs(input.batchCenti),
+      dynamic: false,
+      wait_finish: true,
+      wait_device: [],
+    });
+  }
+  for (const step of steps) {
+    if (step === charge) out.push(...charging);
+    else if (plant.isSiloDischarge(step)) continue;
+    else if (setsBatchSize(step))
+      out.push({ ...step, command_value: lbs(input.batchCenti), dynamic: false });
+    else out.push(step);
+  }
+
+  const bins = [...new Set(out.filter((s) => plant.isBinInlet(s)).map((s) => s.device_id))];
+  const [bin] = bins;
+  const { destination } = input;
+  const landed =
+    destination && bins.length === 1 && bin !== undefined && bin !== destination
+      ? out.map((s) => remap(s, bin, destination))
+      : out;
+  return { ok: true, steps: landed.map((s, i) => ({ ...s, sort_no: i + 1 })) };
+}

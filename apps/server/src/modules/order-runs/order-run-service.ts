@@ -1,0 +1,408 @@
+import {
+  OrderStatus,
+  orderMessages,
+  type BatchOfOrder,
+  type CheckBeansReply,
+  type Dump,
+  type StartWithDevicesBody,
+  type WorkflowDefinition,
+} from '@roastery/contract';
+import { workflowDevices } from '@roastery/engine';
+import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { Principal } from '../auth/auth-service.ts';
+import type { DumpService } from '../dumps/dump-service.ts';
+import { apportion, fromCenti, toCenti } from '../inventory/weights.ts';
+import type { WorkflowService } from '../workflows/workflow-service.ts';
+import type { Shortfall } from './batch-plan.ts';
+import { ShortOfBeans, type BatchRunner } from './batch-runner.ts';
+import { orderNumber, roastedLotNumber } from './order-labels.ts';
+import type { OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
+import type { PlantView } from './plant-view.ts';
+import { KeyedSerial } from './serial.ts';
+
+export interface OrderRunServiceDeps {
+  repo: OrderRunRepository;
+  batches: BatchRunner;
+  dumps: DumpService;
+  workflows: WorkflowService;
+  plant: PlantView;
+  hub: EventHub;
+  alarm: (text: string) => Promise<void>;
+  logger: { error(obj: object, msg: string): void };
+  now: () => Date;
+}
+
+export interface StartOptions {
+  /** The roasting workflow to run; the order's rule when omitted. */
+  rule?: number | undefined;
+  /** A silo a person chose, drawn first for its bean. */
+  prefer?: string | undefined;
+  /** Devices a person chose, saved on the order before it starts. */
+  roaster?: string | undefined;
+  destination?: string | undefined;
+  /** A new batch size, lbs: the order is split again before it starts. */
+  batchLbs?: number | undefined;
+}
+
+const STARTABLE: number[] = [OrderStatus.NotStarted, OrderStatus.NotProcessed];
+const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
+
+/** ceil(quantity / batch size) batches of equal weight, to the hundredth. */
+export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
+  const count = Math.max(1, Math.ceil(qtyCenti / batchCenti));
+  return apportion(
+    qtyCenti,
+    Array.from({ length: count }, () => 1),
+  );
+}
+
+/**
+ * Starting roasting orders and moving them on: the checks before a start (modes, beans), the
+ * dump requests for what is missing, the start itself, and after every batch the next one, or
+ * the end of the order. Pausing holds the next batch until the order is resumed.
+ */
+export class OrderRunService {
+  readonly #d: OrderRunServiceDeps;
+  readonly #serial = new KeyedSerial();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(deps: OrderRunServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** Follows order changes: a resumed order goes on with its next batch. */
+  start(): void {
+    this.#unsubscribe = this.#d.hub.subscribe('order', (event) => {
+      if (event.change === 'status' || event.change === 'saved') this.advance(event.id);
+    });
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  async #order(id: number): Promise<OrderOfRun> {
+    const order = await this.#d.repo.order(id);
+    if (!order) throw notFound(`Order ${id} not found.`);
+    if (order.order.kind !== 'roasting') {
+      throw conflict(`Order ${orderNumber(id)} is a packing order.`);
+    }
+    return order;
+  }
+
+  /** The weights of the batches still to roast: the pending ones, or the split of a new order. */
+  async #remaining(order: OrderOfRun, batchLbs?: number): Promise<number[]> {
+    const batches = await this.#d.repo.batches(order.order.id);
+    if (batches.length > 0 && batchLbs === undefined) {
+      return batches.filter((b) => b.status === 'pending').map((b) => b.plannedCenti ?? 0);
+    }
+    const qty = order.order.qtyCenti;
+    const batch = batchLbs === undefined ? order.order.batchCenti : toCenti(batchLbs);
+    if (!qty) throw unprocessable(orderMessages.quantity);
+    if (!batch) throw unprocessable(orderMessages.batchSize);
+    return splitOrder(qty, batch);
+  }
+
+  async #shortfalls(order: OrderOfRun, prefer?: string, batchLbs?: number): Promise<Shortfall[]> {
+    const recipe = await this.#d.batches.recipe(order.order.productId);
+    if (recipe.length === 0) throw unprocessable('The product of this order has no recipe.');
+    const planner = await this.#d.batches.planner(prefer);
+    return planner.planAll(await this.#remaining(order, batchLbs), recipe).shortfalls;
+  }
+
+  /** Each missing bean with the silo a dump of it would go to. */
+  async #requestDevices(shortfalls: Shortfall[]): Promise<CheckBeansReply['request_devices']> {
+    const rows: CheckBeansReply['request_devices'] = [];
+    for (const s of shortfalls) {
+      const missing = fromCenti(s.neededCenti - s.availableCenti);
+      const targets = (await this.#d.dumps.targets(s.beanId, missing, 'Silo Bin')).filter(
+        (t) => t.fits,
+      );
+      const target = targets.find((t) => t.beans.length > 0) ?? targets[0];
+      rows.push({
+        bean_id: s.beanId,
+        bean_name: s.beanName,
+        needed: fromCenti(s.neededCenti),
+        available: fromCenti(s.availableCenti),
+        device_id: target?.device_id ?? null,
+        device_name: target?.device_name ?? null,
+      });
+    }
+    return rows;
+  }
+
+  /** Check bean availability: whether the silos hold every remaining batch's beans. */
+  async checkBeans(orderId: number, startDevice?: string): Promise<CheckBeansReply> {
+    const shortfalls = await this.#shortfalls(await this.#order(orderId), startDevice);
+    return {
+      same: shortfalls.length === 0,
+      request_devices: await this.#requestDevices(shortfalls),
+    };
+  }
+
+  /** Check bean match: the silo holds beans of the order's recipe, and only those. */
+  async beanMatch(orderId: number, startDevice: string): Promise<{ same_bean: boolean }> {
+    const order = await this.#order(orderId);
+    return { same_bean: await this.#matches(order, startDevice) };
+  }
+
+  async #matches(order: OrderOfRun, silo: string): Promise<boolean> {
+    const recipe = new Set(
+      (await this.#d.batches.recipe(order.order.productId)).map((r) => r.beanId),
+    );
+    const held = (await this.#d.batches.planner()).beansIn(silo);
+    return held.length > 0 && held.every((bean) => recipe.has(bean));
+  }
+
+  /** A dump request for a missing bean into the silo suggested (or chosen) for it. */
+  async requestDump(orderId: number, deviceId: string, who: Principal): Promise<Dump> {
+    const order = await this.#order(orderId);
+    const rows = await this.#requestDevices(await this.#shortfalls(order));
+    const row =
+      rows.find((r) => r.device_id?.toLowerCase() === deviceId.toLowerCase()) ??
+      (rows.length === 1 ? rows[0] : undefined);
+    if (!row) {
+      throw conflict(
+        rows.length === 0
+          ? `Order ${orderNumber(orderId)} has all its beans in the silos.`
+          : `Choose the silo suggested for each missing bean: ${rows.map((r) => `${r.bean_name} into ${r.device_id ?? 'no silo with room'}`).join(', ')}.`,
+      );
+    }
+    return this.#d.dumps.create(
+      {
+        amount: fromCenti(toCenti(row.needed) - toCenti(row.available)),
+        bean_id: row.bean_id,
+        type: 'Silo Bin',
+        device_id: deviceId,
+        order_id: orderId,
+      },
+      who,
+    );
+  }
+
+  /** Every device the order's workflow drives or waits on must be in auto before it starts. */
+  #checkModes(workflow: WorkflowDefinition): void {
+    const devices = workflowDevices(workflow.steps);
+    const unknown = devices.filter((d) => this.#d.plant.mode(d) === 'unknown');
+    if (unknown.length > 0) {
+      throw unavailable(
+        `The PLC does not report the mode of ${unknown.join(', ')} (is it connected?).`,
+      );
+    }
+    if (devices.some((d) => this.#d.plant.mode(d) === 'manual')) {
+      throw conflict(orderMessages.manualMode);
+    }
+  }
+
+  /**
+   * Starts a roasting order: its devices in auto, its beans in the silos, then its first
+   * pending batch. An order that stopped as Not Processed starts again with its remaining
+   * batches, the failed one roasted anew.
+   */
+  startOrder(orderId: number, who: Pick<Principal, 'fullName'>, options: StartOptions = {}) {
+    return this.#serial.run(orderId, async () => {
+      const order = await this.#order(orderId);
+      const status = order.order.status;
+      if (UNDER_WAY.includes(status)) {
+        throw conflict(`Order ${orderNumber(orderId)} is already under way.`);
+      }
+      if (!STARTABLE.includes(status)) {
+        throw conflict(`Order ${orderNumber(orderId)} is finished.`);
+      }
+      const workflowId = options.rule ?? order.order.workflowId;
+      if (!workflowId) throw unprocessable(orderMessages.roaster);
+      const workflow = await this.#d.batches.roastingWorkflow(workflowId);
+      this.#checkModes(workflow);
+      const shortfalls = await this.#shortfalls(order, options.prefer, options.batchLbs);
+      if (shortfalls.length > 0) {
+        throw new ShortOfBeans(shortfalls, await this.#requestDevices(shortfalls));
+      }
+      await this.#prepareBatches(order, options.batchLbs);
+      const refs = await this.#d.repo.deviceRefs(
+        [options.roaster, options.destination].filter((c): c is string => c !== undefined),
+      );
+      const moved = await this.#d.repo.transitionOrder(orderId, STARTABLE, {
+        status: OrderStatus.Processing,
+        workflowId,
+        ...(options.roaster ? { roasterDevice: refs.get(options.roaster) ?? null } : {}),
+        ...(options.destination
+          ? { destinationDevice: refs.get(options.destination) ?? null }
+          : {}),
+        ...(options.batchLbs ? { batchCenti: toCenti(options.batchLbs) } : {}),
+        startedAt: order.order.startedAt ?? this.#d.now(),
+        failure: null,
+        paused: false,
+      });
+      if (!moved) throw conflict(`Order ${orderNumber(orderId)} changed; try again.`);
+      try {
+        const next = (await this.#d.repo.batches(orderId)).find((b) => b.status === 'pending');
+        if (!next) throw conflict(`Order ${orderNumber(orderId)} has no batch left to roast.`);
+        const started = (await this.#d.repo.order(orderId)) ?? order;
+        await this.#d.batches.startBatch(started, next, workflowId, who.fullName, options.prefer);
+      } catch (error) {
+        await this.#d.repo.transitionOrder(orderId, [OrderStatus.Processing], {
+          status,
+          failure: order.order.failure,
+          startedAt: order.order.startedAt,
+        });
+        throw error;
+      }
+      this.#changed(orderId);
+      const total = (await this.#d.repo.batches(orderId)).filter((b) => b.status !== 'cancelled');
+      return {
+        workflowId,
+        message: `Order ${orderNumber(orderId)} started: batch ${total.findIndex((b) => b.status === 'running') + 1} of ${total.length} is roasting.`,
+      };
+    });
+  }
+
+  /**
+   * Start with chosen devices: the silo to draw from first, the roaster (its roasting
+   * workflow) and the bin to land in. For a blend, the silo supplies one recipe line (its
+   * position) unless every planned silo is opened.
+   */
+  async startWithDevices(body: StartWithDevicesBody, who: Principal): Promise<{ message: string }> {
+    const { startDevice, roasterId, endDevice } = body;
+    if (!startDevice || !roasterId || !endDevice) throw unprocessable(orderMessages.startDevices);
+    const order = await this.#order(body.order_id);
+    const recipe = await this.#d.batches.recipe(order.order.productId);
+    if (recipe.length > 1 && !body.start_all && body.devicePosition === undefined) {
+      throw unprocessable(orderMessages.devicePosition);
+    }
+    if (!(await this.#matches(order, startDevice))) throw conflict(orderMessages.sameBean);
+    const line = body.devicePosition === undefined ? undefined : recipe[body.devicePosition - 1];
+    if (body.devicePosition !== undefined && !line)
+      throw unprocessable(orderMessages.devicePosition);
+    if (line && !(await this.#d.batches.planner()).beansIn(startDevice).includes(line.beanId)) {
+      throw conflict(orderMessages.sameBean);
+    }
+    const rule = await this.#ruleFor(order, roasterId);
+    const started = await this.startOrder(order.order.id, who, {
+      rule,
+      prefer: startDevice,
+      roaster: roasterId,
+      destination: endDevice,
+      ...(body.splitAmount === undefined ? {} : { batchLbs: body.splitAmount }),
+    });
+    return { message: started.message };
+  }
+
+  /** The order's rule when it roasts on this roaster, else the roasting workflow that drives it. */
+  async #ruleFor(order: OrderOfRun, roaster: string): Promise<number> {
+    const current = order.order.workflowId;
+    if (current) {
+      const workflow = await this.#d.workflows.workflow(current);
+      if (workflow && this.#d.plant.roasterOf(workflow.steps) === roaster) return current;
+    }
+    const driving = await this.#d.workflows.workflowDriving('roasting', roaster);
+    if (!driving)
+      throw conflict(`No roasting workflow roasts on ${roaster}. Add one under Workflows.`);
+    return driving.id;
+  }
+
+  /**
+   * Creates the batches of an order that has none, splits again when a person gave a new
+   * batch size, and roasts a failed batch anew when an order starts again.
+   */
+  async #prepareBatches(order: OrderOfRun, batchLbs?: number): Promise<void> {
+    const { repo } = this.#d;
+    const batches = await repo.batches(order.order.id);
+    if (batches.length === 0 || batchLbs !== undefined) {
+      if (batches.some((b) => b.status !== 'pending')) {
+        throw conflict(
+          `Order ${orderNumber(order.order.id)} has started: its batch size is fixed.`,
+        );
+      }
+      for (const b of batches)
+        await repo.transitionBatch(b.id, ['pending'], { status: 'cancelled' });
+      await repo.addBatches(order.order.id, await this.#remaining(order, batchLbs));
+      return;
+    }
+    const failed = batches.filter((b) => b.status === 'failed');
+    for (const b of failed) await repo.transitionBatch(b.id, ['failed'], { status: 'cancelled' });
+    await repo.addBatches(
+      order.order.id,
+      failed.map((b) => b.plannedCenti),
+    );
+  }
+
+  /**
+   * After a batch, or when an order is resumed: starts its next batch unless it is paused,
+   * finishes it when none is left, and stops it as Not Processed when the next cannot start.
+   */
+  advance(orderId: number): void {
+    void this.advanceNow(orderId).catch((err: unknown) =>
+      this.#d.logger.error({ err, order: orderId }, 'order could not go on'),
+    );
+  }
+
+  /** The same, for a caller that waits for the outcome. */
+  advanceNow(orderId: number): Promise<void> {
+    return this.#serial.run(orderId, () => this.#advance(orderId));
+  }
+
+  async #advance(orderId: number): Promise<void> {
+    const { repo } = this.#d;
+    const order = await repo.order(orderId);
+    if (!order || order.order.kind !== 'roasting' || !order.order.startedAt) return;
+    if (!UNDER_WAY.includes(order.order.status)) return;
+    const batches = await repo.batches(orderId);
+    if (batches.some((b) => b.status === 'running')) return;
+    const next = batches.find((b) => b.status === 'pending');
+    if (!next) {
+      await repo.transitionOrder(orderId, UNDER_WAY, {
+        status: OrderStatus.Finished,
+        finishedAt: this.#d.now(),
+        paused: false,
+      });
+      this.#changed(orderId);
+      return;
+    }
+    if (order.order.paused || order.order.status === OrderStatus.Paused) return;
+    const workflowId = order.order.workflowId;
+    try {
+      if (!workflowId) throw unprocessable(orderMessages.roaster);
+      await this.#d.batches.startBatch(order, next, workflowId, `order ${orderNumber(orderId)}`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await repo.transitionOrder(orderId, UNDER_WAY, {
+        status: OrderStatus.NotProcessed,
+        failure: `Batch ${next.seq} could not start: ${reason}`,
+      });
+      this.#changed(orderId);
+      await this.#d.alarm(
+        `Order ${orderNumber(orderId)} stopped: batch ${next.seq} could not start (${reason}).`,
+      );
+    }
+  }
+
+  /** An order's batches with what the PLC weighed and the roasted lot each made. */
+  async batchesOf(orderId: number): Promise<BatchOfOrder[]> {
+    const order = await this.#d.repo.order(orderId);
+    if (!order) throw notFound(`Order ${orderId} not found.`);
+    const lbs = (centi: number | null) => (centi === null ? null : fromCenti(centi));
+    return (await this.#d.repo.batches(orderId)).map((b) => ({
+      id: b.id,
+      seq: b.seq,
+      status: b.status,
+      planned: lbs(b.plannedCenti),
+      green: lbs(b.greenCenti),
+      roasted: lbs(b.roastedCenti),
+      roast_loss:
+        b.greenCenti === null || b.roastedCenti === null || order.order.kind !== 'roasting'
+          ? null
+          : fromCenti(b.greenCenti - b.roastedCenti),
+      lot_number: b.roastedLotId === null ? null : roastedLotNumber(orderId, b.seq),
+      run_id: b.runId,
+      error: b.error,
+      started_at: b.startedAt?.toISOString() ?? null,
+      finished_at: b.finishedAt?.toISOString() ?? null,
+    }));
+  }
+
+  #changed(orderId: number): void {
+    this.#d.hub.publish({ type: 'order', id: orderId, change: 'status' });
+  }
+}

@@ -1,0 +1,502 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  OrderStatus,
+  Role,
+  orderMessages,
+  type BatchOfOrder,
+  type CheckBeansReply,
+  type Dump,
+  type LotTrace,
+  type Notification,
+  type OrderTrace,
+  type PackingRecord,
+  type ShortOfBeansReply,
+} from '@roastery/contract';
+import { ledgerEntries, orders } from '@roastery/db';
+import {
+  buildTestApp,
+  eventually,
+  stockBin,
+  type ApiCaller,
+  type TestApp,
+} from '../../../test/helper.ts';
+import {
+  newBean,
+  newOrder,
+  newProduct,
+  orderState,
+  quickPackWorkflow,
+  quickRoastWorkflow,
+} from '../../../test/order-fixtures.ts';
+
+let t: TestApp;
+let supervisor: ApiCaller;
+let operator: ApiCaller;
+let roastR1: number;
+let roastR2: number;
+let packWrb3: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { plant: true });
+  supervisor = t.as(Role.Supervisor);
+  operator = t.as(Role.Operator);
+  await eventually(() => t.services.runtime.connected(), 'the PLC connection');
+  roastR1 = await quickRoastWorkflow(t.database.db, 'R1', 'WRB1', 'Quick roast on R1');
+  roastR2 = await quickRoastWorkflow(t.database.db, 'R2', 'WRB4', 'Quick roast on R2');
+  packWrb3 = await quickPackWorkflow(t.database.db, 'WRB3', 'PK1', 'Pack WRB3 on PK1');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const sim = () => t.services.runtime.simulator.running!.model;
+const centi = (lbs: number) => Math.round(lbs * 100);
+const batchesOf = async (id: number) =>
+  (await supervisor<BatchOfOrder[]>('GET', `/api/orders/${id}/batches`)).body;
+const finished = async (id: number, status: number = OrderStatus.Finished) => {
+  try {
+    await eventually(
+      async () => ((await orderState(db(), id)).status === status ? true : undefined),
+      `order ${id} to reach status ${status}`,
+      40_000,
+    );
+  } catch (e) {
+    console.log(JSON.stringify(await orderState(db(), id)), JSON.stringify(await batchesOf(id)));
+    for (const run of t.services.engine.activeRuns())
+      console.log(run.timeline.map((x) => x.message).join('\n'));
+    const cur = t.services.engine.currentRun(roastR1);
+    console.log(
+      cur?.state,
+      cur?.error,
+      cur?.timeline.slice(-5).map((x) => x.message),
+    );
+    console.log(await alarms());
+    throw e;
+  }
+};
+const alarms = async () =>
+  (await supervisor<{ data: Notification[] }>('GET', '/api/notification/all')).body.data
+    .filter((n) => n.type === 'alarm')
+    .map((n) => n.text);
+const refOf = async (code: string) => (await t.services.devices.summary(code)).d_id;
+/** What the ledger holds in a device, hundredths. */
+const held = async (code: string) => {
+  const ref = await refOf(code);
+  return (await t.services.ledger.occupancyCenti([ref])).get(ref) ?? 0;
+};
+const plcLevel = (code: string) => centi(sim().getValue(code, 'Occupancy'));
+/** Stocks a silo and waits until the console has scanned its new level. */
+const stock = async (code: string, bean: number, lbs: number) => {
+  // A silo another test left beans in is written off first, so that it holds one bean.
+  const before = await held(code);
+  if (before > 0) {
+    await t.services.ledger.move({
+      fromDevice: await refOf(code),
+      toDevice: null,
+      lbs: before / 100,
+      reason: 'adjust',
+      note: 'emptied for a test',
+    });
+  }
+  const lot = await stockBin(t.services, code, bean, lbs);
+  const level = (await held(code)) / 100;
+  await eventually(
+    () => t.services.runtime.reading(code, 'occupancy') === level,
+    `${code} to read ${level} lbs`,
+  );
+  return lot;
+};
+
+describe('roasting orders on the plant', () => {
+  it('runs a 3-batch blend order to Finished; the ledger balances to the pound with loss and waste', async () => {
+    const colombia = await newBean(supervisor, 'Colombia Supremo');
+    const brazil = await newBean(supervisor, 'Brazil Santos');
+    const blend = await newProduct(
+      supervisor,
+      'House Blend',
+      [
+        { bean_id: colombia, ratio: 60 },
+        { bean_id: brazil, ratio: 40 },
+      ],
+      60,
+    );
+    const colombiaLot = await stock('GS1', colombia, 150);
+    await stock('GS2', brazil, 100);
+    const wrbBefore = await held('WRB2');
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: blend,
+      lbs: 150,
+      batchLbs: 60,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB2',
+    });
+
+    const started = await supervisor<{ path: string; message: string }>(
+      'PUT',
+      '/api/orders/start',
+      {
+        order_id: order,
+      },
+    );
+    expect(started.status).toBe(200);
+    expect(started.body.path).toBe(`/admin/test/flow/${roastR1}`);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.Processing);
+    const again = await supervisor('PUT', '/api/orders/start', { order_id: order });
+    expect(again.status).toBe(409);
+
+    await finished(order);
+    const batches = await batchesOf(order);
+    // ceil(150 / 60) = 3 batches of equal weight.
+    expect(batches.map((b) => [b.seq, b.status, b.planned])).toEqual([
+      [1, 'finished', 50],
+      [2, 'finished', 50],
+      [3, 'finished', 50],
+    ]);
+    for (const b of batches) {
+      expect(b.green).toBe(50);
+      expect(b.roasted).toBeGreaterThan(40);
+      expect(b.roast_loss).toBeCloseTo(b.green! - b.roasted!, 2);
+      expect(b.lot_number).toBe(`RST-${String(order).padStart(6, '0')}-${b.seq}`);
+    }
+
+    // Every row of the order, by reason: what left the silos = roasted in + waste; green = roasted + loss.
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order));
+    const sum = (reason: string, where: (r: (typeof rows)[number]) => boolean = () => true) =>
+      rows.filter((r) => r.reason === reason && where(r)).reduce((s, r) => s + r.centiLbs, 0);
+    const green = batches.reduce((s, b) => s + centi(b.green!), 0);
+    const roasted = batches.reduce((s, b) => s + centi(b.roasted!), 0);
+    expect(sum('roast_in')).toBe(green);
+    expect(sum('roast_loss')).toBe(green - roasted);
+    expect(sum('roast_out', (r) => r.fromDevice === null)).toBe(roasted);
+    expect(sum('roast_out', (r) => r.toDevice === null)).toBe(roasted);
+    expect(sum('cleaner_waste')).toBeGreaterThan(0);
+    const wb1 = await refOf('WB1');
+    expect(sum('cleaner_waste', (r) => r.toDevice === wb1)).toBe(sum('cleaner_waste'));
+    // Each batch is one movement.
+    expect(new Set(rows.map((r) => r.movementId)).size).toBe(3);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+
+    // The books and the PLC agree on every device the order touched.
+    expect(await held('GS1')).toBe(plcLevel('GS1'));
+    expect(await held('GS2')).toBe(plcLevel('GS2'));
+    expect((await held('WRB2')) - wrbBefore).toBe(roasted);
+    expect(centi(150 + 100) - (await held('GS1')) - (await held('GS2'))).toBe(
+      green + sum('cleaner_waste'),
+    );
+    // The blend took 60% Colombia and 40% Brazil, give or take what was in flight at each
+    // switch of silo (a gate closes a scan and an echo after the weight is reached).
+    const gs1 = await refOf('GS1');
+    const fromGs1 = sum('roast_in', (r) => r.fromDevice === gs1);
+    expect(Math.abs(fromGs1 - green * 0.6)).toBeLessThan(centi(3 * 12));
+
+    // Trace: the green lot forward to the order's roasted lots; a roasted lot back to its batch.
+    const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${colombiaLot}`);
+    expect(forward.status).toBe(200);
+    expect(forward.body.roasted_lots).toEqual(batches.map((b) => b.lot_number));
+    expect(forward.body.batches).toEqual(batches.map((b) => b.id));
+  }, 200_000);
+
+  it('refuses to start without the beans and asks for dump requests per silo, with the order id', async () => {
+    const sumatra = await newBean(supervisor, 'Sumatra Mandheling');
+    const single = await newProduct(supervisor, 'Sumatra', [{ bean_id: sumatra, ratio: 100 }], 100);
+    await stock('GS3', sumatra, 120);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: single,
+      lbs: 200,
+      batchLbs: 100,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB2',
+    });
+    const check = await supervisor<CheckBeansReply>('POST', '/api/orders/check-beans', {
+      order_id: order,
+    });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({
+      same: false,
+      request_devices: [
+        {
+          bean_id: sumatra,
+          bean_name: 'Sumatra Mandheling',
+          needed: 202,
+          available: 120,
+          device_id: 'GS3',
+          device_name: 'Green Silo 3',
+        },
+      ],
+    });
+    const refused = await supervisor<ShortOfBeansReply>('PUT', '/api/orders/start', {
+      order_id: order,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(orderMessages.notEnoughBeans);
+    expect(refused.body.request_devices).toEqual(check.body.request_devices);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.NotStarted);
+
+    const dump = await supervisor<Dump>('POST', '/api/orders/dump-request', {
+      order_id: order,
+      device_id: 'GS3',
+    });
+    expect(dump.status).toBe(201);
+    expect(dump.body).toMatchObject({
+      order_id: order,
+      bean_id: sumatra,
+      amount: 82,
+      device_id: 'GS3',
+      status: 'pending',
+    });
+    expect(
+      (
+        await supervisor<CheckBeansReply>('POST', '/api/orders/bean-match', {
+          order_id: order,
+          start_device: 'GS3',
+        })
+      ).body,
+    ).toEqual({ same_bean: true });
+    expect(
+      (await supervisor('POST', '/api/orders/bean-match', { order_id: order, start_device: 'GS1' }))
+        .body,
+    ).toEqual({ same_bean: false });
+    // Operators do not start orders.
+    expect((await operator('PUT', '/api/orders/start', { order_id: order })).status).toBe(403);
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: 999_999 })).status).toBe(404);
+  });
+
+  it('refuses to start while a device of the rule is in manual mode', async () => {
+    const kenya = await newBean(supervisor, 'Kenya AA');
+    const product = await newProduct(supervisor, 'Kenya', [{ bean_id: kenya, ratio: 100 }], 50);
+    await stock('GS4', kenya, 100);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 50,
+      batchLbs: 50,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB2',
+    });
+    await supervisor('PUT', '/api/device/mode/CL1');
+    await eventually(
+      () => t.services.runtime.reading('CL1', 'manual-mode-active') === 1,
+      'CL1 in manual',
+    );
+    const refused = await supervisor('PUT', '/api/orders/start', { order_id: order });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(orderMessages.manualMode);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.NotStarted);
+    expect((await batchesOf(order)).every((b) => b.status === 'pending')).toBe(true);
+    await supervisor('PUT', '/api/device/mode/CL1');
+    await eventually(
+      () => t.services.runtime.reading('CL1', 'manual-mode-active') === 0,
+      'CL1 in auto',
+    );
+  });
+
+  /** A one-product order of `lbs` roasted in batches of `batchLbs` on R1. */
+  const singleOrigin = async (
+    name: string,
+    silo: string,
+    lbs: number,
+    batchLbs: number,
+    extra = {},
+  ) => {
+    const bean = await newBean(supervisor, name);
+    const product = await newProduct(supervisor, name, [{ bean_id: bean, ratio: 100 }], batchLbs);
+    const lot = await stock(silo, bean, lbs + 20);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs,
+      batchLbs,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB3',
+      ...extra,
+    });
+    return { bean, product, lot, order };
+  };
+
+  /** What the orders module's Stop/Cancel toggle does: the flag, and the event on the hub. */
+  const setPaused = async (order: number, paused: boolean) => {
+    await db()
+      .update(orders)
+      .set({ paused, status: paused ? OrderStatus.Paused : OrderStatus.Processing })
+      .where(eq(orders.id, order));
+    t.services.hub.publish({ type: 'order', id: order, change: 'status' });
+  };
+
+  it('pause lets the current batch finish and holds the next until the order is resumed', async () => {
+    const { order } = await singleOrigin('Guatemala Antigua', 'GS5', 60, 30);
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    await setPaused(order, true);
+    await eventually(
+      async () => (await batchesOf(order))[0]?.status === 'finished',
+      'batch 1 to finish',
+      60_000,
+    );
+    // Whatever else was under way for the order has been decided once this resolves.
+    await t.services.orderRuns.advanceNow(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'pending']);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.Paused);
+
+    await setPaused(order, false);
+    await finished(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'finished']);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('a batch whose run does not finish stops the order as Not Processed, with an alarm; the rest stay pending', async () => {
+    const bean = await newBean(supervisor, 'Ethiopia Yirgacheffe');
+    const product = await newProduct(
+      supervisor,
+      'Yirgacheffe',
+      [{ bean_id: bean, ratio: 100 }],
+      40,
+    );
+    await stock('GS6', bean, 200);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 80,
+      batchLbs: 40,
+      workflowId: roastR2,
+      roaster: 'R2',
+      destination: 'WRB4',
+    });
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    // A person stops the batch's run before it charges.
+    expect((await t.services.engine.stop(roastR2, 'Sam Supervisor')).ok).toBe(true);
+    await finished(order, OrderStatus.NotProcessed);
+    const state = await orderState(db(), order);
+    expect(state.failure).toBe('Batch 1 failed: The roasting workflow stopped.');
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['failed', 'pending']);
+    await eventually(
+      async () =>
+        (await alarms()).find((a) =>
+          a.startsWith(
+            `Batch 1 of order ${String(order).padStart(6, '0')} did not finish: its workflow stopped`,
+          ),
+        ),
+      'the alarm',
+    );
+    // Nothing was booked for the stopped batch.
+    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order))).toEqual(
+      [],
+    );
+    await t.services.engine.clearAndReset(roastR2, 'test');
+  }, 60_000);
+
+  it('packing draws the roasted lots from the bin, limited and until empty, and records lots back to green', async () => {
+    const {
+      order: roast,
+      lot: greenLot,
+      product,
+    } = await singleOrigin('Costa Rica Tarrazu', 'GS5', 60, 60);
+    await eventually(
+      async () => (await held('WRB3')) === plcLevel('WRB3') && (await held('WRB3')) >= 0,
+      'WRB3 in step',
+    );
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: roast })).status).toBe(200);
+    await finished(roast);
+    const [batch] = await batchesOf(roast);
+    const binHeld = await held('WRB3');
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === binHeld / 100,
+      'WRB3 level read',
+    );
+
+    const pack = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: 20,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    const started = await supervisor<{ workflow_id: number }>('POST', '/api/orders/packing/start', {
+      order_id: pack,
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.workflow_id).toBe(packWrb3);
+    expect((await orderState(db(), pack)).status).toBe(OrderStatus.PackingProcessing);
+    const again = await supervisor('POST', '/api/orders/packing/start', { order_id: pack });
+    expect(again.status).toBe(409);
+    await finished(pack);
+    const packed = (await batchesOf(pack))[0]!.roasted!;
+    // The bin's discharge closes a scan and an echo after the level is reached.
+    expect(packed).toBeGreaterThanOrEqual(20);
+    expect(packed).toBeLessThan(26);
+    expect(await held('WRB3')).toBe(plcLevel('WRB3'));
+
+    const rest = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: null,
+      workflowId: packWrb3,
+      destination: 'WRB3',
+    });
+    await eventually(
+      () => t.services.runtime.reading('WRB3', 'occupancy') === plcLevel('WRB3') / 100,
+      'WRB3 read',
+    );
+    expect((await supervisor('POST', '/api/orders/packing/start', { order_id: rest })).status).toBe(
+      200,
+    );
+    await finished(rest);
+    expect(await held('WRB3')).toBe(0);
+    expect(plcLevel('WRB3')).toBe(0);
+
+    const record = await supervisor<PackingRecord>('GET', `/api/orders/packing/${pack}/record`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      order_id: pack,
+      recipe: 'Costa Rica Tarrazu',
+      total_weight: packed,
+    });
+    expect(record.body.bins).toEqual([
+      {
+        device_id: 'WRB3',
+        bean_name: 'Costa Rica Tarrazu',
+        amount: packed,
+        lot_number: batch!.lot_number,
+        roasted_date: expect.any(String) as string,
+        green_lots: [greenLot],
+      },
+    ]);
+    const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${rest}`);
+    expect(back.body.roasted_lots.map((l) => l.lot_number)).toEqual([batch!.lot_number]);
+    expect(back.body.green_lots.map((l) => l.lot_number)).toEqual([greenLot]);
+    const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${greenLot}`);
+    expect(forward.body.orders).toEqual([pack, rest]);
+    expect(await t.services.ledger.invariantViolations()).toEqual([]);
+  }, 150_000);
+
+  it('automatic processing starts waiting orders by priority, one per roaster at a time', async () => {
+    const low = await singleOrigin('Panama Geisha', 'GS4', 30, 30, {
+      priority: 'low',
+      orderDate: new Date('2026-01-01T00:00:00Z'),
+      destination: 'WRB1',
+    });
+    const high = await singleOrigin('Honduras Marcala', 'GS3', 30, 30, {
+      priority: 'high',
+      destination: 'WRB1',
+    });
+    const setting = (ref_id: string, value: string) =>
+      supervisor('POST', '/api/admin/settings', { ref_id, value });
+    expect(await t.services.orderScheduler.tick()).toEqual([]);
+    await setting('r-order', 'auto');
+    await setting('r-is-auto', 'start');
+    const first = await t.services.orderScheduler.tick();
+    expect(first).toEqual([high.order]);
+    expect((await orderState(db(), low.order)).status).toBe(OrderStatus.NotStarted);
+    await finished(high.order);
+    await finished(low.order);
+    const highDone = (await orderState(db(), high.order)).finishedAt!;
+    const lowStarted = (await orderState(db(), low.order)).startedAt!;
+    expect(lowStarted.getTime()).toBeGreaterThanOrEqual(highDone.getTime());
+    await setting('r-is-auto', 'stop');
+    expect(await t.services.orderScheduler.enabled()).toBe(false);
+  }, 150_000);
+});
