@@ -144,6 +144,38 @@ describe('the plant dashboard', () => {
     }
   });
 
+  test('an order that starts shows at once, on its live event, before any poll', async () => {
+    const { page, url, server } = harness();
+    await plantConnected(server);
+    await finishOrdersUnderWay(server);
+    const productId = await createProduct(server, 'Sumatra Dark', 'Sumatra Lintong');
+    const workflowId = await waitingWorkflow(server, 'Live roast on R1');
+    await page.clock.install();
+    await signInAs(page, url, Role.Supervisor);
+    const flowCard = page.locator('.ant-card').filter({ hasText: 'Order Flow' });
+    await flowCard.getByText('No Data', { exact: true }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+    // From here the page's time moves only when the test moves it, by 2 s at most: the
+    // dashboard's 10 s poll cannot be what shows the order.
+    await page.clock.pauseAt(new Date(Date.now() + 500));
+    try {
+      const orderId = await insertOrder(server, {
+        productId,
+        workflowId,
+        status: OrderStatus.Processing,
+      });
+      const flow = page.getByRole('figure', { name: `Flow of order ${padded(orderId)}` });
+      for (let step = 0; step < 20 && !(await flow.isVisible()); step += 1) {
+        await page.clock.runFor(100);
+        // Gives the refetch the event asked for its round trip, in real time.
+        await flow.waitFor({ timeout: 500 }).catch(() => undefined);
+      }
+      await flow.waitFor({ timeout: 1_000 });
+    } finally {
+      await finishOrdersUnderWay(server);
+    }
+  });
+
   test('a dashboard that cannot load shows the empty-state graphic and a retry', async () => {
     const { page, url } = harness();
     await page.route('**/api/dashboard/v2', (route) => route.abort('connectionfailed'));
