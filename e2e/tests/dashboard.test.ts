@@ -172,6 +172,8 @@ describe('the plant dashboard', () => {
       }
       await flow.waitFor({ timeout: 1_000 });
     } finally {
+      // The clock belongs to the browser profile that the next tests' pages share.
+      await page.clock.resume();
       await finishOrdersUnderWay(server);
     }
   });
