@@ -13,11 +13,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { Role } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { buildTestApp } from '@roastery/server/testing';
+import { bareRoute, measureLoad, ratioTo, type LoadMeasure } from './http-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,39 +30,6 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const scanMs = Number(args.scan);
 const postgresUrl = args.postgres ?? process.env.TEST_DATABASE_URL;
-
-interface Measure {
-  reqPerSec: number;
-  latencyMsP50: number;
-  latencyMsP99: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function measure(url: string, token?: string): Promise<Measure> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    workers: 1,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
-  return {
-    reqPerSec: Math.round(result.requests.average),
-    latencyMsP50: result.latency.p50,
-    latencyMsP99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-/** A route with nothing behind it: the ceiling of this machine and process. */
-async function bareRoute(): Promise<{ url: string; close: () => Promise<void> }> {
-  const bare = Fastify();
-  bare.get('/bare', () => ({ status: 'ok' }));
-  const base = await bare.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${base}/bare`, close: () => bare.close() };
-}
 
 const routes = [
   '/api/health/live',
@@ -80,14 +46,11 @@ async function run() {
   try {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.tokenFor(Role.Supervisor);
-    const baseline = await measure(bare.url);
-    const results: Record<string, Measure & { ratioToBare: number }> = {};
+    const baseline = await measureLoad(bare.url, { connections, duration });
+    const results: Record<string, LoadMeasure & { ratioToBare: number }> = {};
     for (const route of routes) {
-      const m = await measure(`${base}${route}`, token);
-      results[route] = {
-        ...m,
-        ratioToBare: Math.round((m.reqPerSec / baseline.reqPerSec) * 1000) / 1000,
-      };
+      const m = await measureLoad(`${base}${route}`, { connections, duration, token });
+      results[route] = { ...m, ratioToBare: ratioTo(baseline, m) };
     }
     return { database: t.database.kind, bareRoute: baseline, routes: results };
   } finally {

@@ -17,6 +17,7 @@ const benchmarks = [
   'ledger',
   'web-delivery',
   'request-path',
+  'dashboard-load',
   'server-memory',
 ];
 const results: Record<string, unknown> = {};

@@ -73,7 +73,9 @@ describe('dashboard', () => {
     for (const n of [1, 2, 3, 4, 5, 6]) await rowWith(page, `Green Silo ${n}`).waitFor();
     const silo = rowWith(page, 'Green Silo 6');
     await silo.getByRole('cell', { name: 'Kenya AA' }).waitFor();
-    expect(await silo.getByRole('cell', { name: '1,000 lbs' }).count()).toBe(2);
+    expect(await silo.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['GS6', 'Green Silo 6', '1,000 lbs', 'Kenya AA']),
+    );
     await silo.getByRole('progressbar', { name: 'Green Silo 6 fill' }).waitFor();
     expect(await rowWith(page, 'vbin').count()).toBe(0);
     expect(await rowWith(page, 'vibin').count()).toBe(0);
@@ -82,7 +84,10 @@ describe('dashboard', () => {
     await signInAs(page, url, Role.Operator);
     await page.getByRole('heading', { name: 'Dump Requests' }).waitFor();
     await page.getByText('Silo Bins Occupancy', { exact: true }).waitFor();
-    await rowWith(page, 'Green Silo 6').getByRole('cell', { name: 'Kenya AA' }).waitFor();
+    const station = rowWith(page, 'Green Silo 6');
+    await station.getByRole('cell', { name: 'Kenya AA' }).waitFor();
+    // The station shows the book weight and the PLC's level side by side.
+    expect(await station.getByRole('cell', { name: '1,000 lbs' }).count()).toBe(2);
   });
 
   test('a transfer whose source runs empty asks what to do; Bag off ends it with what moved', async () => {

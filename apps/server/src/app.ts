@@ -79,6 +79,8 @@ import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
 import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard-repository.ts';
+import { dashboardRoutes, waitingDeviceRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { OrderRepository } from './modules/orders/order-repository.ts';
 import { OrderService } from './modules/orders/order-service.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
@@ -92,7 +94,6 @@ import { OrderRunService } from './modules/order-runs/order-run-service.ts';
 import { OrderScheduler } from './modules/order-runs/order-scheduler.ts';
 import { PackingRunner } from './modules/order-runs/packing-runner.ts';
 import { PlantView } from './modules/order-runs/plant-view.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -343,6 +344,23 @@ export async function createServices(
   });
   const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
   const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
+  const devices = new DeviceService({
+    db,
+    devices: deviceRepository,
+    commands,
+    statuses: deviceStatuses,
+    alarmTexts,
+    runtime,
+    eventLog,
+    plant,
+    usesOf: async (code) => [
+      ...(await workflows.usesOfDevice(code)),
+      ...(await transfers.usesOfDevice(code)),
+      ...(await orders.usesOfDevice(code)),
+    ],
+    ledger,
+    hub,
+  });
   const live = new LiveBus(config.live.maxStreams);
   // The browser's stream is a projection of the hub, and the only reader of its format.
   hub.subscribeAll((event) => {
@@ -356,7 +374,16 @@ export async function createServices(
     settings,
     dumps,
     transfers,
-    dashboard: new DashboardService(ledger, runtime),
+    dashboard: new DashboardService({
+      repo: new DashboardRepository(db),
+      ledger,
+      runtime,
+      runs: engine,
+      devices,
+      products,
+      orders,
+      hub,
+    }),
     orders,
     packing,
     orderRuns,
@@ -385,23 +412,7 @@ export async function createServices(
     users: new UserService(db, userRepository, principals, auth),
     notifications,
     eventLog,
-    devices: new DeviceService({
-      db,
-      devices: deviceRepository,
-      commands,
-      statuses: deviceStatuses,
-      alarmTexts,
-      runtime,
-      eventLog,
-      plant,
-      usesOf: async (code) => [
-        ...(await workflows.usesOfDevice(code)),
-        ...(await transfers.usesOfDevice(code)),
-        ...(await orders.usesOfDevice(code)),
-      ],
-      ledger,
-      hub,
-    }),
+    devices,
     commands,
     alarmTexts,
     deviceStatuses,
@@ -499,6 +510,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dumps: services.dumps,
         transfers: services.transfers,
       });
+      await api.register(waitingDeviceRoutes, { prefix: '/flow', dashboard: services.dashboard });
       await api.register(orderRoutes, { orders: services.orders });
       await api.register(packingRoutes, { prefix: '/orders/packing', packing: services.packing });
       await api.register(orderRunRoutes, {

@@ -144,6 +144,9 @@ export const permissions: Record<string, Access> = {
 
   // The dashboard: operators watch the silos fill; the prompts are for plant staff.
   'GET /api/dashboard/bean': 'signed-in',
+  'GET /api/dashboard/v2': PLANT,
+  'GET /api/dashboard/system_status': PLANT,
+  'GET /api/flow/waiting/devices': PLANT,
   'GET /api/dashboard/popup/single-silo': PLANT,
   'POST /api/dashboard/popup/single-silo': PLANT,
   'POST /api/dashboard/bean/device': PLANT,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dump } from './dumps.ts';
 import { int32 } from './integers.ts';
+import { workflowEdge, workflowNode } from './workflows.ts';
 
 export const dashboardMessages = {
   substitute: 'Please select a substitute silo bin',
@@ -85,3 +86,92 @@ export const dumpErrorBody = z.strictObject({
   /** N: book what went in and ask for a new dump of the rest; B: book what went in and bag off the rest; C: run the dumping workflow again. */
   type: z.enum(['N', 'B', 'C']),
 });
+
+/**
+ * A device on the dashboard, as its flow animation shows it. In order of precedence: offline
+ * (the PLC does not report it), alarm, manual, running (its Running feedback or roaster phase
+ * says so, or an active run drives it), waiting (an active run waits on it), idle.
+ */
+export const flowDeviceState = z.enum(['offline', 'alarm', 'manual', 'running', 'waiting', 'idle']);
+export type FlowDeviceState = z.infer<typeof flowDeviceState>;
+
+export const flowDevice = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  device_type_name: z.string(),
+  image: z.string(),
+  state: flowDeviceState,
+});
+export type FlowDevice = z.infer<typeof flowDevice>;
+
+/** An order's roasting (or packing) workflow as its diagram draws it, with its devices' states. */
+export const orderFlow = z.object({
+  workflow_id: z.number().int(),
+  workflow_name: z.string(),
+  nodes: z.array(workflowNode),
+  edges: z.array(workflowEdge),
+  /** One entry per node that is a device of the plant. */
+  devices: z.array(flowDevice),
+});
+export type OrderFlow = z.infer<typeof orderFlow>;
+
+/** A roasting order being processed (or paused), or a packing order being packed. */
+export const activeOrderFlow = z.object({
+  order_id: z.number().int(),
+  kind: z.enum(['roasting', 'packing']),
+  order_name: z.string(),
+  order_customer: z.string(),
+  product_name: z.string(),
+  status: z.number().int(),
+  ord_tig: z.union([z.literal(0), z.literal(1)]),
+  total_split: z.number().int(),
+  reaming_batch: z.number().int(),
+  /** The batch under way (1-based), null between batches. */
+  batch: z.number().int().nullable(),
+  /** Null when the order has no workflow, or its workflow has no diagram. */
+  flow: orderFlow.nullable(),
+});
+export type ActiveOrderFlow = z.infer<typeof activeOrderFlow>;
+
+/** A stage tile: Active while one of its devices is running or driven by an active run. */
+export const stageTile = z.object({
+  /** The stage number (device_stage, 1 to 4); its tab on the devices screen is stage - 1. */
+  stage: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  /** Codes of the stage's running devices. */
+  running: z.array(z.string()),
+  devices: z.number().int(),
+});
+export type StageTile = z.infer<typeof stageTile>;
+
+/** GET /dashboard/v2: everything the plant dashboard shows, in one reply. */
+export const dashboardOverview = z.object({
+  stages: z.array(stageTile),
+  orders: z.array(activeOrderFlow),
+  silos: z.array(siloStat),
+  /** How many devices active runs are waiting on (the Waiting Devices tile). */
+  waiting_devices: z.number().int(),
+});
+export type DashboardOverview = z.infer<typeof dashboardOverview>;
+
+/** GET /flow/waiting/devices: a device an active run is waiting on, and on what. */
+export const waitingDevice = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  run_id: z.string(),
+  workflow_id: z.number().int(),
+  workflow_name: z.string(),
+  /** The step waiting, 1-based as the test-flow screen numbers them. */
+  step: z.number().int(),
+  /** wait_finish: the feedback of the step's write; wait_device: a condition of the step. */
+  kind: z.enum(['wait_finish', 'wait_device']),
+  /** 'R1 Charge Gate Opened = 1'. */
+  condition: z.string(),
+  /** The reading now; null when the PLC does not report it. */
+  current: z.number().nullable(),
+  since: z.string(),
+  /** The order whose batch the run is, if any. */
+  order_id: z.number().int().nullable(),
+});
+export type WaitingDevice = z.infer<typeof waitingDevice>;

@@ -35,6 +35,7 @@ export {
   type ResetResult,
   type ResetWrite,
   type RunResult,
+  type RunWait,
   type StartRequest,
   type StartResult,
   type WorkflowEngineOptions,

@@ -574,3 +574,75 @@ describe('WorkflowEngine', () => {
     ]);
   });
 });
+
+describe('WorkflowEngine.waiting', () => {
+  it('lists the conditions of the current step that do not hold yet, with since when', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    t.devices.respond = async () => ({ result: 'unconfirmed' });
+    await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
+    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting for'));
+    const startedAt = new Date(t.clock.now()).toISOString();
+    expect(t.engine.waiting()).toEqual([
+      {
+        run_id: 'run-1',
+        workflow_id: 1,
+        workflow_name: 'Silo to roaster',
+        step_index: 0,
+        kind: 'wait_finish',
+        ref: bin('GS1', B.DischargeGateOpened),
+        condition: '=',
+        value: 1,
+        current: 0,
+        text: 'GS1 Discharge Gate Opened = 1',
+        since: startedAt,
+      },
+    ]);
+
+    t.clock.advance(5_000);
+    t.devices.respond = async () => ({ result: 'ok' });
+    t.devices.set(bin('GS1', B.DischargeGateOpened), 1);
+    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting until'));
+    const waitingSince = new Date(t.clock.now()).toISOString();
+    t.devices.set(input('R1', I.GreenWeight), 200);
+    expect(t.engine.waiting()).toEqual([
+      expect.objectContaining({
+        step_index: 1,
+        kind: 'wait_device',
+        ref: bin('R1', B.ChargeGateOpened),
+        condition: '=',
+        value: 1,
+        text: 'R1 Charge Gate Opened = 1',
+        since: waitingSince,
+      }),
+      expect.objectContaining({
+        step_index: 1,
+        kind: 'wait_device',
+        ref: input('R1', I.GreenWeight),
+        condition: '>=',
+        value: 250,
+        current: 200,
+        text: 'R1 Green Weight >= 250',
+        since: waitingSince,
+      }),
+    ]);
+
+    // A condition that holds is no longer waited on, even while the other keeps the step.
+    t.devices.set(bin('R1', B.ChargeGateOpened), 1);
+    expect(t.engine.waiting().map((w) => w.text)).toEqual(['R1 Green Weight >= 250']);
+
+    t.devices.set(input('R1', I.GreenWeight), 250);
+    await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
+    expect(t.engine.waiting()).toEqual([]);
+  });
+
+  it('forgets the waits of a stopped run', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
+    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting until'));
+    expect(t.engine.waiting()).toHaveLength(2);
+    await t.engine.stop(1, 'bob');
+    expect(t.engine.waiting()).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   CommandRef,
   DynamicValueForm,
+  WaitConditionOperator,
   PlantEventType,
   RunOrigin,
   RunState,
@@ -67,6 +68,29 @@ export interface Refusal {
   devices?: string[];
 }
 
+/**
+ * One condition an active run is waiting on: the feedback of its current step's write
+ * (wait_finish) or one of its wait_device conditions that does not hold yet.
+ */
+export interface RunWait {
+  run_id: string;
+  workflow_id: number;
+  workflow_name: string;
+  /** Index of the step in the run's steps. */
+  step_index: number;
+  kind: 'wait_finish' | 'wait_device';
+  /** The command whose reading must satisfy the condition. */
+  ref: CommandRef;
+  condition: WaitConditionOperator;
+  value: number;
+  /** Its reading now; null when the PLC does not report it. */
+  current: number | null;
+  /** 'R1 Charge Gate Opened = 1'. */
+  text: string;
+  /** When the run began this wait. */
+  since: string;
+}
+
 export type StartResult = { ok: true; run: WorkflowRun } | Refusal;
 export type RunResult = { ok: true; run: WorkflowRun } | Refusal;
 
@@ -102,6 +126,8 @@ interface LiveRun {
   saving: Promise<void>;
   driving: Promise<void>;
   cancelPauseTimer: (() => void) | undefined;
+  /** The wait the run is in, and since when; only while it waits on the plant. */
+  wait: { kind: RunWait['kind']; since: string } | undefined;
 }
 
 /**
@@ -362,6 +388,54 @@ export class WorkflowEngine {
       .map((live) => structuredClone(live.run));
   }
 
+  /**
+   * What every active run is waiting on now: the conditions of its current step that do not
+   * hold yet (a held one is no longer waited on, even before the run moves on), and since when.
+   */
+  waiting(): RunWait[] {
+    const waits: RunWait[] = [];
+    for (const { run, wait } of this.#runs.values()) {
+      const step = run.steps[run.current_step];
+      if (!wait || !step || !isActive(run.state)) continue;
+      const base = {
+        run_id: run.id,
+        workflow_id: run.workflow_id,
+        workflow_name: run.workflow_name,
+        step_index: run.current_step,
+        since: wait.since,
+      };
+      if (wait.kind === 'wait_finish') {
+        const value = this.#stepValue(run, step);
+        const ref = this.#devices.feedbackOf(stepRef(step));
+        if (feedbackShows(this.#devices, stepRef(step), value)) continue;
+        waits.push({
+          ...base,
+          kind: 'wait_finish',
+          ref,
+          condition: '=',
+          value,
+          current: this.#goodValue(ref),
+          text: `${commandName(this.#devices, ref)} = ${value}`,
+        });
+        continue;
+      }
+      for (const condition of step.wait_device) {
+        if (waitHolds(this.#devices, condition)) continue;
+        const ref = waitRef(condition);
+        waits.push({
+          ...base,
+          kind: 'wait_device',
+          ref,
+          condition: condition.condition,
+          value: condition.command_value,
+          current: this.#goodValue(ref),
+          text: waitText(this.#devices, condition),
+        });
+      }
+    }
+    return waits;
+  }
+
   /** Resolves once the run's drive loop has returned (and its triggers have been started). */
   async settled(runId: string): Promise<void> {
     await this.#runs.get(runId)?.driving;
@@ -418,7 +492,7 @@ export class WorkflowEngine {
     if (!step) return false;
     const name = stepName(this.#devices, step, index);
     const ref = stepRef(step);
-    const value = step.dynamic ? (run.dynamic_values[String(step.id)] ?? 0) : step.command_value;
+    const value = this.#stepValue(run, step);
     const timeoutMs = (step.timeout_s ?? run.settings.wait_timeout_s) * 1000;
 
     if (run.phases[index] === 'writing' && feedbackShows(this.#devices, ref, value)) {
@@ -450,11 +524,13 @@ export class WorkflowEngine {
     if (step.wait_finish && run.phases[index] === 'written') {
       const feedback = commandName(this.#devices, this.#devices.feedbackOf(ref));
       this.#timeline(live, `${name}: waiting for ${feedback} to show ${value}.`, step.device_id);
+      live.wait = { kind: 'wait_finish', since: this.#at() };
       const held = await this.#conditions.condition(
         run.id,
         () => feedbackShows(this.#devices, ref, value),
         timeoutMs,
       );
+      live.wait = undefined;
       if (!this.#stillDriving(run)) return false;
       if (!held) {
         const last = this.#feedbackValue(ref);
@@ -482,11 +558,13 @@ export class WorkflowEngine {
     const name = stepName(this.#devices, step, index);
     const what = step.wait_device.map((wait) => waitText(this.#devices, wait)).join(' and ');
     this.#timeline(live, `${name}: waiting until ${what}.`, step.device_id);
+    live.wait = { kind: 'wait_device', since: this.#at() };
     const held = await this.#conditions.condition(
       run.id,
       () => step.wait_device.every((wait) => waitHolds(this.#devices, wait)),
       timeoutMs,
     );
+    live.wait = undefined;
     if (!this.#stillDriving(run)) return false;
     if (!held) {
       const open = step.wait_device
@@ -675,6 +753,17 @@ export class WorkflowEngine {
     });
   }
 
+  /** The value a step writes: its own, or the one asked for at start when it is dynamic. */
+  #stepValue(run: WorkflowRun, step: WorkflowStep): number {
+    return step.dynamic ? (run.dynamic_values[String(step.id)] ?? 0) : step.command_value;
+  }
+
+  /** A reading only when it is live: a stale or offline value says nothing about now. */
+  #goodValue(ref: CommandRef): number | null {
+    const reading = this.#devices.read(ref);
+    return reading?.quality === 'good' ? reading.value : null;
+  }
+
   #feedbackValue(ref: CommandRef): number | null {
     return this.#devices.read(this.#devices.feedbackOf(ref))?.value ?? null;
   }
@@ -724,6 +813,7 @@ export class WorkflowEngine {
       saving: Promise.resolve(),
       driving: Promise.resolve(),
       cancelPauseTimer: undefined,
+      wait: undefined,
     };
     this.#runs.set(run.id, live);
     this.#current.set(run.workflow_id, run.id);

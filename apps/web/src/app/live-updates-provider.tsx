@@ -37,6 +37,31 @@ const BATCH_MS = 200;
 const ANNOUNCE_WITHIN_S = 30;
 /** A filling silo reports its level on every scan; its table refreshes at most this often. */
 const SILO_REFRESH_MS = 1_000;
+/**
+ * The dashboard derives device states, stages and waits from every kind of event; it refreshes
+ * at most this often however busy the plant is (its 10 s poll is the fallback).
+ */
+const DASHBOARD_REFRESH_MS = 2_000;
+
+/** Refreshes one query at most once per `ms`: at once if it was refreshed long enough ago, else once at the end of the wait. */
+function throttledRefresh(queryClient: QueryClient, queryKey: readonly unknown[], ms: number) {
+  let timer: number | undefined;
+  let refreshedAt = 0;
+  return {
+    request() {
+      if (timer !== undefined) return;
+      const wait = Math.max(0, refreshedAt + ms - Date.now());
+      timer = window.setTimeout(() => {
+        timer = undefined;
+        refreshedAt = Date.now();
+        void queryClient.invalidateQueries({ queryKey });
+      }, wait);
+    },
+    dispose() {
+      window.clearTimeout(timer);
+    },
+  };
+}
 
 /** Collects what events made out of date and refreshes it in one go per batch. */
 function createInvalidator(queryClient: QueryClient) {
@@ -47,8 +72,8 @@ function createInvalidator(queryClient: QueryClient) {
   let orders = false;
   let resync = false;
   let timer: number | undefined;
-  let siloTimer: number | undefined;
-  let silosRefreshedAt = 0;
+  const silos = throttledRefresh(queryClient, siloStatsQueryKey, SILO_REFRESH_MS);
+  const dashboard = throttledRefresh(queryClient, dashboardKeys.plant(), DASHBOARD_REFRESH_MS);
 
   const invalidateStock = () => {
     void queryClient.invalidateQueries({ queryKey: transferKeys.all });
@@ -108,16 +133,9 @@ function createInvalidator(queryClient: QueryClient) {
       orders = true;
       schedule();
     },
-    /** At once if the table was refreshed long enough ago, else once at the end of the wait. */
-    silos() {
-      if (siloTimer !== undefined) return;
-      const wait = Math.max(0, silosRefreshedAt + SILO_REFRESH_MS - Date.now());
-      siloTimer = window.setTimeout(() => {
-        siloTimer = undefined;
-        silosRefreshedAt = Date.now();
-        void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
-      }, wait);
-    },
+    silos: silos.request,
+    /** The dashboard's tiles, flows, waits and system status. */
+    dashboard: dashboard.request,
     everything,
     /** Events were missed: everything the stream keeps fresh, once however many were. */
     resync() {
@@ -126,7 +144,8 @@ function createInvalidator(queryClient: QueryClient) {
     },
     dispose() {
       window.clearTimeout(timer);
-      window.clearTimeout(siloTimer);
+      silos.dispose();
+      dashboard.dispose();
     },
   };
 }
@@ -194,6 +213,8 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
       switch (event.type) {
         case 'device':
           applyDeviceEvent(queryClient, invalidate, event);
+          // A device that starts, stops, changes mode or trips changes the flows and stages.
+          invalidate.dashboard();
           if (event.change === 'alarm') invalidate.notifications();
           if (
             event.change === 'value' &&
@@ -229,6 +250,8 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           // A moving or dumping run that starts or ends moves its transfer or dump on, and a
           // failed one raises a dashboard prompt.
           if (event.change === 'state') invalidate.stock();
+          // A run that starts a wait, or ends one, changes the waiting devices.
+          invalidate.dashboard();
           return;
         case 'inventory':
           invalidate.stock();
@@ -246,8 +269,10 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           return;
         case 'order':
           invalidate.orders();
-          // A batch that starts or ends moves beans, and the dashboard shows orders.
+          // A batch that starts or ends moves beans; an order that starts, pauses, runs a batch
+          // or ends changes the dashboard's flows.
           if (event.change === 'batch' || event.change === 'status') invalidate.stock();
+          invalidate.dashboard();
       }
     };
     const stop = connectLiveEvents({

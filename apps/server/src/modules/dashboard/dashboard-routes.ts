@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   continueOrderBody,
+  dashboardOverview,
   dump,
   dumpError,
   dumpErrorBody,
@@ -12,7 +13,9 @@ import {
   siloStat,
   singleSiloBody,
   substituteBody,
+  systemStatus,
   transfer,
+  waitingDevice,
   waitingDump,
 } from '@roastery/contract';
 import { principalOf } from '../../plugins/access-control.ts';
@@ -28,6 +31,30 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   dumps: DumpService;
   transfers: TransferService;
 }> = async (app, { dashboard, dumps, transfers }) => {
+  app.get(
+    '/v2',
+    {
+      schema: {
+        tags,
+        summary:
+          'The plant dashboard: stage tiles, the orders under way with their flows, the silos, waiting devices',
+        response: { 200: dashboardOverview },
+      },
+    },
+    () => dashboard.overview(),
+  );
+  app.get(
+    '/system_status',
+    {
+      schema: {
+        tags,
+        summary:
+          'The system-info drawer: roasting orders with the timeline of their batch, roasters, inactive devices',
+        response: { 200: systemStatus },
+      },
+    },
+    () => dashboard.systemStatus(),
+  );
   app.get(
     '/bean',
     {
@@ -137,5 +164,23 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => dumps.resolveError(request.body.dump_id, request.body.type, principalOf(request)),
+  );
+};
+
+/** GET /flow/waiting/devices: the devices active runs are waiting on (the Waiting Devices drawer). */
+export const waitingDeviceRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
+  app,
+  { dashboard },
+) => {
+  app.get(
+    '/waiting/devices',
+    {
+      schema: {
+        tags,
+        summary: 'Devices an active run waits on: the run, the condition and since when',
+        response: { 200: z.array(waitingDevice) },
+      },
+    },
+    () => dashboard.waitingDevices(),
   );
 };

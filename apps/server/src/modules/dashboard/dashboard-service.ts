@@ -1,26 +1,115 @@
-import type { SiloStat } from '@roastery/contract';
+import {
+  RoasterPhase,
+  Stage,
+  stageNames,
+  type ActiveOrderFlow,
+  type DashboardOverview,
+  type DeviceSummary,
+  type OrderFlow,
+  type SiloStat,
+  type StageId,
+  type SystemStatus,
+  type WaitingDevice,
+  type WorkflowRun,
+} from '@roastery/contract';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
+import type { DeviceService } from '../devices/device-service.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import type { ProductService } from '../products/product-service.ts';
+import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantEvent } from '../../plant/hub/plant-events.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type {
+  ActiveOrderRow,
+  DashboardRepository,
+  DiagramRow,
+  OrderRunRow,
+} from './dashboard-repository.ts';
+import { readPlantActivity, type PlantActivity, type RunsView } from './plant-activity.ts';
+import { SharedRead } from './shared-read.ts';
+
+export interface DashboardDeps {
+  repo: DashboardRepository;
+  ledger: LedgerService;
+  runtime: PlantRuntime;
+  runs: RunsView;
+  devices: Pick<DeviceService, 'list'>;
+  products: Pick<ProductService, 'list'>;
+  /** The roasting orders under way, as the order screens present them. */
+  orders: Pick<OrderService, 'active'>;
+  /** A plant event that changes what a reply shows ends the sharing of the read before it. */
+  hub: Pick<EventHub, 'subscribeAll'>;
+}
+
+const stages = Object.values(Stage) as StageId[];
 
 /**
- * The dashboard's Silo Bins Occupancy: the ledger's book weight next to the level the PLC
- * reports, so people watch a silo fill during a dump and see when book and level disagree.
+ * A reply answers again for this long unless a plant event changed what it shows (the
+ * dashboard refreshes every 10 s and on those events). The embedded database answers one query
+ * at a time, so fifty screens must not cost fifty reads of ten queries each.
+ */
+const REPLY_MAX_AGE_MS = 1_000;
+
+/**
+ * The readings a reply is made of: a device's running feedback, roaster phase, mode and alarm
+ * (its state and its stage's), and silo levels. Other values (temperatures, speeds) change on
+ * every scan of a working plant and change nothing shown here; what they make a wait hold
+ * reaches the dashboard as the run's own event.
+ */
+const SHOWN_ROLES: ReadonlySet<CommandRole> = new Set([
+  'running',
+  'roaster-phase',
+  'manual-mode-active',
+  'alarm-code',
+  'occupancy',
+]);
+
+function changesDashboard(event: PlantEvent): boolean {
+  if (event.type !== 'value') return true;
+  return event.role !== null && SHOWN_ROLES.has(event.role);
+}
+
+const phaseNames = new Map<number, string>(
+  Object.entries(RoasterPhase).map(([name, value]) => [value, name]),
+);
+
+/** Per order, its batches that had a run, latest first (the repository's order). */
+function runsByOrder(rows: OrderRunRow[]): Map<number, OrderRunRow[]> {
+  return Map.groupBy(rows, (row) => row.orderId);
+}
+
+/**
+ * The plant dashboard's read model: stage tiles, the orders under way with the diagrams of
+ * their workflows and the live state of each device in them, the silos, what runs wait on, and
+ * the system-status drawer. It reads the plant (runtime, engine) once per reply.
  */
 export class DashboardService {
-  readonly #ledger: LedgerService;
-  readonly #runtime: PlantRuntime;
+  readonly #d: DashboardDeps;
+  readonly #overview = new SharedRead(() => this.#readOverview(), { maxAgeMs: REPLY_MAX_AGE_MS });
+  readonly #systemStatus = new SharedRead(() => this.#readSystemStatus(), {
+    maxAgeMs: REPLY_MAX_AGE_MS,
+  });
 
-  constructor(ledger: LedgerService, runtime: PlantRuntime) {
-    this.#ledger = ledger;
-    this.#runtime = runtime;
+  constructor(deps: DashboardDeps) {
+    this.#d = deps;
+    deps.hub.subscribeAll((event) => {
+      if (!changesDashboard(event)) return;
+      this.#overview.invalidate();
+      this.#systemStatus.invalidate();
+    });
   }
 
+  /**
+   * The Silo Bins Occupancy: the ledger's book weight next to the level the PLC reports, so
+   * people watch a silo fill during a dump and see when book and level disagree.
+   */
   async silos(): Promise<SiloStat[]> {
-    const contents = await this.#ledger.siloContents();
+    const contents = await this.#d.ledger.siloContents();
     return contents
       .map((c) => {
-        const measured = this.#runtime.reading(c.device_id, 'occupancy');
+        const measured = this.#d.runtime.reading(c.device_id, 'occupancy');
         const level = measured ?? c.occupancy;
         const percentage =
           c.capacity && c.capacity > 0
@@ -38,4 +127,158 @@ export class DashboardService {
       })
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   }
+
+  /** GET /dashboard/v2; concurrent requests share one read (see SharedRead). */
+  overview(): Promise<DashboardOverview> {
+    return this.#overview.get();
+  }
+
+  /** GET /dashboard/system_status: roasting orders with their batch timeline, roasters, and inactive devices. */
+  systemStatus(): Promise<SystemStatus> {
+    return this.#systemStatus.get();
+  }
+
+  async #readOverview(): Promise<DashboardOverview> {
+    const [devices, silos, rows] = await Promise.all([
+      this.#d.devices.list(),
+      this.silos(),
+      this.#d.repo.activeOrders(),
+    ]);
+    const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
+    const [runs, diagrams, products] = await Promise.all([
+      this.#d.repo.batchRuns(rows.map((r) => r.order.id)),
+      this.#diagrams(rows),
+      this.#d.products.list(),
+    ]);
+    const byOrder = runsByOrder(runs);
+    const byCode = new Map(devices.map((d) => [d.device_id, d]));
+    const productNames = new Map(products.map((p) => [p.product_id, p.product_name]));
+    const orders = rows.map((row): ActiveOrderFlow => ({
+      order_id: row.order.id,
+      kind: row.order.kind,
+      order_name: row.order.name,
+      order_customer: row.order.customer,
+      product_name: productNames.get(row.order.productId) ?? '',
+      status: row.order.status,
+      ord_tig: row.order.paused ? 1 : 0,
+      total_split: row.total,
+      reaming_batch: row.pending,
+      batch: byOrder.get(row.order.id)?.find((b) => b.status === 'running')?.seq ?? null,
+      flow: flowOf(diagrams.get(row.order.workflowId ?? 0), byCode, activity),
+    }));
+    return {
+      stages: stages.map((stage) => {
+        const ofStage = devices.filter((d) => d.device_stage === stage);
+        const running = ofStage.filter((d) => activity.isRunning(d.device_id));
+        return {
+          stage,
+          name: stageNames[stage],
+          active: running.length > 0,
+          running: running.map((d) => d.device_id),
+          devices: ofStage.length,
+        };
+      }),
+      orders,
+      silos,
+      waiting_devices: activity.waitedOn.size,
+    };
+  }
+
+  async #readSystemStatus(): Promise<SystemStatus> {
+    const [devices, orders] = await Promise.all([this.#d.devices.list(), this.#d.orders.active()]);
+    const runs = await this.#d.repo.batchRuns(orders.map((o) => o.order_id));
+    const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
+    const byOrder = runsByOrder(runs);
+    const running = runs.filter((b) => b.status === 'running');
+    return {
+      orders: orders.map((order) => ({
+        ...order,
+        timeline: this.#latestRun(byOrder.get(order.order_id))?.timeline ?? [],
+      })),
+      roasters: devices
+        .filter((d) => d.device_stage === Stage.Roasting)
+        .map((d) => {
+          const batch = running.find((b) => b.roasterDevice === d.d_id);
+          const phase = this.#d.runtime.reading(d.device_id, 'roaster-phase');
+          return {
+            device_id: d.device_id,
+            device_name: d.device_name,
+            active: activity.isRunning(d.device_id),
+            order_id: batch?.orderId ?? null,
+            batch: batch?.seq ?? null,
+            phase: phase === null ? null : (phaseNames.get(phase) ?? String(phase)),
+          };
+        }),
+      inActive: devices
+        .filter((d) => d.manual === true || d.quality !== 'good')
+        .map((d) => ({ device_id: d.device_id, device_name: d.device_name })),
+    };
+  }
+
+  /** GET /flow/waiting/devices: every condition an active run waits on, longest wait first. */
+  async waitingDevices(): Promise<WaitingDevice[]> {
+    const waits = this.#d.runs.waiting();
+    const owners = await this.#d.repo.ordersOfRuns([...new Set(waits.map((w) => w.run_id))]);
+    const orderOf = new Map(owners.map((o) => [o.runId, o.orderId]));
+    const catalog = this.#d.runtime.catalog();
+    return waits
+      .map((w) => ({
+        device_id: w.ref.device_id,
+        device_name: catalog?.device(w.ref.device_id)?.device_name ?? w.ref.device_id,
+        run_id: w.run_id,
+        workflow_id: w.workflow_id,
+        workflow_name: w.workflow_name,
+        step: w.step_index + 1,
+        kind: w.kind,
+        condition: w.text,
+        current: w.current,
+        since: w.since,
+        order_id: orderOf.get(w.run_id) ?? null,
+      }))
+      .sort((a, b) => a.since.localeCompare(b.since) || a.device_id.localeCompare(b.device_id));
+  }
+
+  async #diagrams(rows: ActiveOrderRow[]): Promise<Map<number, DiagramRow>> {
+    const ids = [
+      ...new Set(rows.flatMap((r) => (r.order.workflowId === null ? [] : [r.order.workflowId]))),
+    ];
+    return new Map((await this.#d.repo.diagrams(ids)).map((d) => [d.id, d]));
+  }
+
+  /** The run of the order's latest batch that had one, while the engine still holds it. */
+  #latestRun(batches: OrderRunRow[] | undefined): WorkflowRun | undefined {
+    const latest = batches?.[0];
+    if (!latest?.runId || latest.workflowId === null) return undefined;
+    const run = this.#d.runs.currentRun(latest.workflowId);
+    return run?.id === latest.runId ? run : undefined;
+  }
+}
+
+/** The workflow's diagram with the state of each of its devices; null without a diagram. */
+function flowOf(
+  diagram: DiagramRow | undefined,
+  devices: Map<string, DeviceSummary>,
+  activity: PlantActivity,
+): OrderFlow | null {
+  if (!diagram || diagram.nodes.length === 0) return null;
+  return {
+    workflow_id: diagram.id,
+    workflow_name: diagram.name,
+    nodes: diagram.nodes,
+    edges: diagram.edges,
+    devices: diagram.nodes.flatMap((node) => {
+      const device = devices.get(node.id);
+      return device
+        ? [
+            {
+              device_id: device.device_id,
+              device_name: device.device_name,
+              device_type_name: device.device_type_name,
+              image: device.image,
+              state: activity.stateOf(device),
+            },
+          ]
+        : [];
+    }),
+  };
 }

@@ -28,7 +28,8 @@ export type CommandRole =
   | 'discharge-gate'
   | 'batch-size'
   | 'green-weight'
-  | 'roasted-weight';
+  | 'roasted-weight'
+  | 'roaster-phase';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -56,6 +57,8 @@ export const STANDARD_COMMANDS: Readonly<
   'batch-size': { kind: 'input', label: 'Batch Size' },
   'green-weight': { kind: 'input', label: 'Green Weight' },
   'roasted-weight': { kind: 'input', label: 'Roasted Weight' },
+  /** A roaster's cycle: 0 idle, then charging, roasting, dropping, cooling. */
+  'roaster-phase': { kind: 'input', label: 'Phase' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;

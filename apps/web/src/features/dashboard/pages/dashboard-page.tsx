@@ -1,47 +1,76 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import { RightOutlined } from '@ant-design/icons';
+import Skeleton from 'antd/es/skeleton';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { SiloOccupancy } from '../../../components/silo-occupancy.tsx';
-import { paths } from '../../../config/paths.ts';
-import { plantStages } from '../../../config/plant-stages.ts';
+import { SectionErrorBoundary } from '../../../components/section-error-boundary.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDashboardOverview } from '../api/get-dashboard-overview.ts';
 import { DashboardPopups } from '../components/dashboard-popups.tsx';
-import styles from './dashboard-page.module.css';
+import { OrderFlowPanel } from '../components/order-flow-panel.tsx';
+import { SiloBinsOccupancy } from '../components/silo-bins-occupancy.tsx';
+import { StageTiles } from '../components/stage-tiles.tsx';
+import { SystemInfoDrawer } from '../components/system-info-drawer.tsx';
+import { WaitingDevicesDrawer } from '../components/waiting-devices-drawer.tsx';
 
-/** The plant dashboard of administrators and supervisors, with the prompts the plant waits on. */
+type DrawerName = 'waiting' | 'system';
+
+/**
+ * The plant dashboard of administrators and supervisors: stages, what runs wait on, the flow of
+ * each order under way, the silos, and the prompts the plant waits on. It refreshes every 10 s
+ * and whenever a live event touches what it shows.
+ */
 export function DashboardPage() {
+  const overview = useDashboardOverview();
+  const [drawer, setDrawer] = useState<DrawerName | null>(null);
+  const failed = overview.isError && !overview.data;
+
   return (
     <>
       <PageHeader title="Dashboard" subtitle="The plant at a glance." />
-      <Row gutter={[16, 16]} className={styles.stages}>
-        {plantStages.map((stage, index) => (
-          <Col key={stage} xs={12} lg={6}>
-            <Link to={paths.devices.getHref({ tab: index })} className={styles.stage}>
-              <span className={styles.stageIndex}>{String(index + 1).padStart(2, '0')}</span>
-              <span className={styles.stageName}>{stage}</span>
-              <RightOutlined className={styles.stageArrow} />
-            </Link>
+      <StageTiles
+        stages={overview.data?.stages}
+        waitingDevices={overview.data?.waiting_devices}
+        onOpenWaiting={() => setDrawer('waiting')}
+        onOpenSystem={() => setDrawer('system')}
+      />
+      {failed ? (
+        <Card>
+          <EmptyState description={errorMessage(overview.error)}>
+            <Button loading={overview.isFetching} onClick={() => void overview.refetch()}>
+              Try again
+            </Button>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={14}>
+            <SectionErrorBoundary label="the order flow">
+              {overview.data ? (
+                <OrderFlowPanel orders={overview.data.orders} />
+              ) : (
+                <Card title="Order Flow">
+                  <Skeleton active />
+                </Card>
+              )}
+            </SectionErrorBoundary>
           </Col>
-        ))}
-      </Row>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card title="Order Flow">
-            <EmptyState
-              title="No system flow found. Please add a workflow."
-              description="The flow of each active order through silos, roasters and bins will appear here."
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card title="Silo Bins Occupancy">
-            <SiloOccupancy />
-          </Card>
-        </Col>
-      </Row>
+          <Col xs={24} xl={10}>
+            <Card title="Silo Bins Occupancy">
+              {overview.data ? (
+                <SiloBinsOccupancy silos={overview.data.silos} />
+              ) : (
+                <Skeleton active title={false} paragraph={{ rows: 6 }} />
+              )}
+            </Card>
+          </Col>
+        </Row>
+      )}
+      <WaitingDevicesDrawer open={drawer === 'waiting'} onClose={() => setDrawer(null)} />
+      <SystemInfoDrawer open={drawer === 'system'} onClose={() => setDrawer(null)} />
       <DashboardPopups />
     </>
   );

@@ -5,7 +5,7 @@ import { LiveValue } from '../../../components/live-value.tsx';
 import { formatAmount } from '../lib/format-value.ts';
 import { DeviceBadges } from './device-badges.tsx';
 import { DeviceFeatures } from './device-features.tsx';
-import { DevicePicture } from './device-picture.tsx';
+import { DevicePicture } from '../../../components/device-picture.tsx';
 import { OccupancyGauge } from './occupancy-gauge.tsx';
 import { StatusLights } from './status-lights.tsx';
 import styles from './device-card.module.css';

@@ -17,7 +17,7 @@ import { BlockSwitches } from './block-switches.tsx';
 import { CommandList } from './command-item.tsx';
 import { DeviceBadges } from './device-badges.tsx';
 import { DeviceFeatures } from './device-features.tsx';
-import { DevicePicture } from './device-picture.tsx';
+import { DevicePicture } from '../../../components/device-picture.tsx';
 import { InputCommandControl } from './input-command-control.tsx';
 import { ModeButton, ModeSwitchNotice } from './mode-control.tsx';
 import { OccupancyEditor } from './occupancy-editor.tsx';

@@ -30,14 +30,8 @@ import { useSaveDiagram } from '../api/save-diagram.ts';
 import { DesignerDevicesContext } from './designer-devices-context.ts';
 import { DEVICE_DRAG_TYPE, DevicePalette } from './device-palette.tsx';
 import type { DeviceFlowNode } from './device-node-data.ts';
-import {
-  clampEdgeHandles,
-  edgeId,
-  toFlowEdges,
-  toFlowNodes,
-  toWorkflowEdges,
-  toWorkflowNodes,
-} from './flow-mapping.ts';
+import { edgeId, toFlowEdges } from '../../../lib/flow-edges.ts';
+import { clampEdgeHandles, toFlowNodes, toWorkflowEdges, toWorkflowNodes } from './flow-mapping.ts';
 import { newNodeData, nodeTypes, normaliseNodeData, paletteNodeType } from './node-registry.tsx';
 import { NodeOptionsDrawer, type NodeOptions } from './node-options-drawer.tsx';
 import styles from './flow-designer.module.css';

@@ -1,22 +1,8 @@
 import type { Edge } from '@xyflow/react';
 import type { WorkflowEdge, WorkflowNode } from '@roastery/contract';
+import { edgeId } from '../../../lib/flow-edges.ts';
 import { normaliseNodeData } from './node-registry.tsx';
 import type { DeviceFlowNode } from './device-node-data.ts';
-
-/**
- * The contract's edge has no handle fields, so the handles an edge uses travel in its id:
- * 'GS1:s-2->R1:t-1'. An id in any other form (an older diagram) connects the first handles.
- */
-const EDGE_ID = /^(.+):(s-\d)->(.+):(t-\d)$/;
-
-export function edgeId(
-  source: string,
-  sourceHandle: string | null | undefined,
-  target: string,
-  targetHandle: string | null | undefined,
-): string {
-  return `${source}:${sourceHandle ?? 's-1'}->${target}:${targetHandle ?? 't-1'}`;
-}
 
 export function toFlowNodes(nodes: WorkflowNode[]): DeviceFlowNode[] {
   return nodes.map((node) => ({
@@ -25,21 +11,6 @@ export function toFlowNodes(nodes: WorkflowNode[]): DeviceFlowNode[] {
     position: node.position,
     data: normaliseNodeData(node.type, node.data),
   }));
-}
-
-export function toFlowEdges(edges: WorkflowEdge[]): Edge[] {
-  return edges.map((edge) => {
-    const match = edge.id ? EDGE_ID.exec(edge.id) : null;
-    const sourceHandle = match?.[1] === edge.source ? match[2] : undefined;
-    const targetHandle = match?.[3] === edge.target ? match[4] : undefined;
-    return {
-      id: edgeId(edge.source, sourceHandle, edge.target, targetHandle),
-      source: edge.source,
-      target: edge.target,
-      sourceHandle: sourceHandle ?? null,
-      targetHandle: targetHandle ?? null,
-    };
-  });
 }
 
 export function toWorkflowNodes(nodes: DeviceFlowNode[]): WorkflowNode[] {

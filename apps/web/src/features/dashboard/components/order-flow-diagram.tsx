@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { Background, ReactFlow, ReactFlowProvider, type Edge } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { OrderFlow } from '@roastery/contract';
+import { toFlowEdges } from '../../../lib/flow-edges.ts';
+import { flowStateLooks, isMoving } from '../lib/flow-states.ts';
+import { flowNodeTypes, type FlowDeviceNodeType } from './flow-device-node.tsx';
+import styles from './order-flow-diagram.module.css';
+
+interface OrderFlowDiagramProps {
+  flow: OrderFlow;
+  /** Names the diagram for assistive technology and tests. */
+  label: string;
+}
+
+/**
+ * An order's workflow diagram, read-only: devices as nodes with their live state, and the edges
+ * out of a running device animated, so beans are seen moving along the path.
+ */
+export function OrderFlowDiagram({ flow, label }: OrderFlowDiagramProps) {
+  const nodes = useMemo<FlowDeviceNodeType[]>(() => {
+    const devices = new Map(flow.devices.map((d) => [d.device_id, d]));
+    return flow.nodes.map((node) => ({
+      id: node.id,
+      type: node.type,
+      position: node.position,
+      data: { ...node.data, device: devices.get(node.id) },
+      draggable: false,
+      selectable: false,
+      connectable: false,
+    }));
+  }, [flow]);
+  const edges = useMemo<Edge[]>(() => {
+    const states = new Map(flow.devices.map((d) => [d.device_id, d.state]));
+    return toFlowEdges(flow.edges).map((edge) => {
+      const state = states.get(edge.source);
+      const moving = isMoving(state);
+      return {
+        ...edge,
+        animated: moving,
+        selectable: false,
+        style: {
+          stroke: moving && state ? flowStateLooks[state].color : '#b8a596',
+          strokeWidth: moving ? 2.5 : 1.5,
+        },
+      };
+    });
+  }, [flow]);
+
+  return (
+    <div className={styles.canvas} role="figure" aria-label={label}>
+      <ReactFlowProvider>
+        <ReactFlow<FlowDeviceNodeType, Edge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={flowNodeTypes}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          zoomOnScroll={false}
+          preventScrolling={false}
+          fitView
+          fitViewOptions={{ padding: 0.15 }}
+        >
+          <Background gap={20} color="#eee4da" />
+        </ReactFlow>
+      </ReactFlowProvider>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import Badge from 'antd/es/badge';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
+import Table, { type ColumnsType } from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import Timeline from 'antd/es/timeline';
+import Typography from 'antd/es/typography';
+import type { SystemStatus } from '@roastery/contract';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatLbs } from '../../../lib/format-lbs.ts';
+import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { useSystemStatus } from '../api/get-system-status.ts';
+import styles from './system-info-drawer.module.css';
+
+const DRAWER_WIDTH = 720;
+/** The latest entries of a batch's timeline; the test-flow screen has the whole of it. */
+const TIMELINE_ENTRIES = 8;
+
+type StatusOrder = SystemStatus['orders'][number];
+type Roaster = SystemStatus['roasters'][number];
+
+function OrderStatusTag({ order }: { order: StatusOrder }) {
+  if (order.status === 5 || order.ord_tig === 1) return <Tag color="red">Stop Roasting</Tag>;
+  return <Tag color="blue">Processing</Tag>;
+}
+
+function SystemTab({ status }: { status: SystemStatus }) {
+  return (
+    <div className={styles.system}>
+      {status.orders.length === 0 ? (
+        <EmptyState description="No roasting order is being processed." />
+      ) : (
+        status.orders.map((order) => (
+          <section
+            key={order.order_id}
+            className={styles.order}
+            aria-label={`Order ${formatOrderNumber(order.order_id)}`}
+          >
+            <Descriptions
+              size="small"
+              column={2}
+              title={
+                <span>
+                  {formatOrderNumber(order.order_id)} {order.product_name}{' '}
+                  <OrderStatusTag order={order} />
+                </span>
+              }
+              items={[
+                { key: 'customer', label: 'Customer', children: order.order_customer || '—' },
+                { key: 'qty', label: 'Quantity', children: formatLbs(order.order_qty) },
+                { key: 'total', label: 'Total batches', children: order.total_split },
+                { key: 'remaining', label: 'Remaining batches', children: order.reaming_batch },
+                {
+                  key: 'roaster',
+                  label: 'Roaster',
+                  children: order.roast_device_name ?? order.roast_device ?? '—',
+                },
+                {
+                  key: 'destination',
+                  label: 'Destination',
+                  children: order.destination_device_name ?? order.destination_device ?? '—',
+                },
+              ]}
+            />
+            {order.timeline.length === 0 ? (
+              <Typography.Text type="secondary">No batch has run yet.</Typography.Text>
+            ) : (
+              <Timeline
+                className={styles.timeline}
+                items={order.timeline.slice(-TIMELINE_ENTRIES).map((entry) => ({
+                  key: entry.id,
+                  content: (
+                    <>
+                      <Typography.Text type="secondary">
+                        {formatNotificationTime(entry.at)}
+                      </Typography.Text>{' '}
+                      {entry.message}
+                    </>
+                  ),
+                }))}
+              />
+            )}
+          </section>
+        ))
+      )}
+      <section aria-label="Inactive devices">
+        <Typography.Title level={5}>Inactive devices</Typography.Title>
+        {status.inActive.length === 0 ? (
+          <Typography.Text type="secondary">
+            Every device is in auto mode and reported by the PLC.
+          </Typography.Text>
+        ) : (
+          <div className={styles.inactive}>
+            {status.inActive.map((device) => (
+              <Tag key={device.device_id}>
+                {device.device_name} ({device.device_id})
+              </Tag>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const roasterColumns: ColumnsType<Roaster> = [
+  { title: 'Roaster', dataIndex: 'device_name' },
+  {
+    title: 'State',
+    dataIndex: 'active',
+    render: (active: boolean) => (
+      <Badge status={active ? 'processing' : 'default'} text={active ? 'Active' : 'Inactive'} />
+    ),
+  },
+  { title: 'Phase', dataIndex: 'phase', render: (phase: string | null) => phase ?? '—' },
+  {
+    title: 'Order',
+    dataIndex: 'order_id',
+    render: (orderId: number | null) => (orderId === null ? '—' : formatOrderNumber(orderId)),
+  },
+  { title: 'Batch', dataIndex: 'batch', render: (batch: number | null) => batch ?? '—' },
+];
+
+interface SystemInfoDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The system-info drawer: the roasting orders under way (System) and the roasters (Roaster). */
+export function SystemInfoDrawer({ open, onClose }: SystemInfoDrawerProps) {
+  const status = useSystemStatus(open);
+  return (
+    <Drawer title="System Info" open={open} onClose={onClose} size={DRAWER_WIDTH} destroyOnHidden>
+      {status.isError && !status.data ? (
+        <LoadError
+          error={status.error}
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
+        />
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'system',
+              label: 'System',
+              children: status.data ? <SystemTab status={status.data} /> : null,
+            },
+            {
+              key: 'roaster',
+              label: 'Roaster',
+              children: (
+                <Table<Roaster>
+                  rowKey="device_id"
+                  size="small"
+                  loading={status.isPending}
+                  columns={roasterColumns}
+                  dataSource={status.data?.roasters ?? []}
+                  pagination={false}
+                  locale={{ emptyText: <EmptyState description="The plant has no roasters." /> }}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}
