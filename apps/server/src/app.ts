@@ -279,6 +279,7 @@ export async function createServices(
     batches: batchRunner,
     dumps,
     workflows,
+    engine,
     products,
     ledger,
     plant: plantView,

@@ -222,7 +222,7 @@ export class BatchRunner {
       steps: prepared.steps,
       dynamic: prepared.dynamic,
       runId,
-      origin: { kind: 'event', event: 'order_started' },
+      origin: { kind: 'person' },
     });
     if (!result.ok) {
       await repo.transitionBatch(batch.id, ['running'], {
@@ -317,6 +317,8 @@ export class BatchRunner {
       finishedAt: roastedAt,
     });
     this.#changed(batch.orderId);
+    // Workflows bound to the end of a batch (a rework, a cleaning) start now.
+    await this.#d.engine.handlePlantEvent('batch_finished', `order ${orderNumber(batch.orderId)}`);
   }
 
   /** The batch failed: the order stops as Not Processed with the reason; the rest stay pending. */

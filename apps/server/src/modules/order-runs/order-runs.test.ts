@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  DemoBinary,
   OrderStatus,
   Role,
   orderMessages,
@@ -22,6 +23,7 @@ import {
   type TestApp,
 } from '../../../test/helper.ts';
 import {
+  insertWorkflow,
   newBean,
   newOrder,
   newProduct,
@@ -527,6 +529,11 @@ describe('roasting orders on the plant', () => {
       (await flow({ startDevice: 'GS1', roasterId: 'R1', endDevice: 'WRB2' })).body.message,
     ).toBe(orderMessages.sameBean);
     expect((await flow({ startDevice: 'GS2', bogus: 1 })).status).toBe(400);
+    // A workflow bound to an order's start runs with it.
+    const bell = await insertWorkflow(db(), 'Order bell', 'moving', [
+      { device: 'DS2', binary: DemoBinary.Start, value: 0 },
+    ]);
+    await t.services.workflows.addTrigger(bell, 'order_started', null);
     // The chosen silo is drawn first though GS2's lot is older.
     await emptyBin('WRB2');
     const started = await flow({ startDevice: 'GS6', roasterId: 'R1', endDevice: 'WRB2' });
@@ -534,6 +541,10 @@ describe('roasting orders on the plant', () => {
     expect(started.body.message).toBe(
       `Order ${String(order).padStart(6, '0')} started: batch 1 of 1 is roasting.`,
     );
+    expect(t.services.engine.currentRun(bell)?.origin).toEqual({
+      kind: 'event',
+      event: 'order_started',
+    });
     await finished(order);
     const gs6 = await refOf('GS6');
     const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order));
