@@ -505,8 +505,9 @@ describe('roasting orders on the plant', () => {
     expect(await t.services.orderScheduler.tick()).toEqual([]);
     await setting('r-order', 'auto');
     await setting('r-is-auto', 'start');
-    const first = await t.services.orderScheduler.tick();
-    expect(first).toEqual([high.order]);
+    // This look, or the scheduler's own timer if it came first, starts the high one only.
+    await t.services.orderScheduler.tick();
+    expect((await orderState(db(), high.order)).status).toBe(OrderStatus.Processing);
     expect((await orderState(db(), low.order)).status).toBe(OrderStatus.NotStarted);
     await finished(high.order);
     await finished(low.order);
