@@ -293,6 +293,7 @@ export async function createServices(
     engine,
     plant: plantView,
     hub,
+    logger,
     now: () => new Date(),
   });
   const orderRuns = new OrderRunService({
@@ -300,6 +301,7 @@ export async function createServices(
     batches: batchRunner,
     dumps,
     workflows,
+    engine,
     products,
     ledger,
     plant: plantView,

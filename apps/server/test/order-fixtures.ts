@@ -9,7 +9,7 @@ import {
 import { devices, orders, workflowSteps, workflows, type Database } from '@roastery/db';
 import type { ApiCaller } from './helper.ts';
 
-interface StepSpec {
+export interface StepSpec {
   device: string;
   binary?: number;
   input?: number;
@@ -76,10 +76,10 @@ function quickPack(bin: string, packer: string): StepSpec[] {
   ];
 }
 
-async function insertWorkflow(
+export async function insertWorkflow(
   db: Database,
   name: string,
-  type: 'roasting' | 'packing',
+  type: 'roasting' | 'packing' | 'moving',
   steps: StepSpec[],
 ): Promise<number> {
   const [created] = await db

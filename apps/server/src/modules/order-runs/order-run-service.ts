@@ -8,7 +8,7 @@ import {
   type StartWithDevicesBody,
   type WorkflowDefinition,
 } from '@roastery/contract';
-import { workflowDevices } from '@roastery/engine';
+import { workflowDevices, type WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Principal } from '../auth/auth-service.ts';
@@ -29,6 +29,7 @@ export interface OrderRunServiceDeps {
   batches: BatchRunner;
   dumps: DumpService;
   workflows: WorkflowService;
+  engine: WorkflowEngine;
   products: ProductService;
   ledger: LedgerService;
   plant: PlantView;
@@ -112,11 +113,11 @@ export class OrderRunService {
     return splitOrder(qty, batch);
   }
 
-  async #shortfalls(order: OrderOfRun, prefer?: string, batchLbs?: number): Promise<Shortfall[]> {
+  async #shortfalls(order: OrderOfRun, prefer?: string): Promise<Shortfall[]> {
     const recipe = await this.#d.batches.recipe(order.order.productId);
     if (recipe.length === 0) throw unprocessable('The product of this order has no recipe.');
     const planner = await this.#d.batches.planner(prefer);
-    return planner.planAll(await this.#remaining(order, batchLbs), recipe).shortfalls;
+    return planner.planAll(await this.#remaining(order), recipe).shortfalls;
   }
 
   /** Each missing bean with the silo a dump of it would go to. */
@@ -222,11 +223,12 @@ export class OrderRunService {
       if (!workflowId) throw unprocessable(orderMessages.roaster);
       const workflow = await this.#d.batches.roastingWorkflow(workflowId);
       this.#checkModes(workflow);
-      const shortfalls = await this.#shortfalls(order, options.prefer, options.batchLbs);
+      // The batches first (a failed one queued again), so the bean check counts every one.
+      await this.#prepareBatches(order, options.batchLbs);
+      const shortfalls = await this.#shortfalls(order, options.prefer);
       if (shortfalls.length > 0) {
         throw new ShortOfBeans(shortfalls, await this.#requestDevices(shortfalls));
       }
-      await this.#prepareBatches(order, options.batchLbs);
       const refs = await this.#d.repo.deviceRefs(
         [options.roaster, options.destination].filter((c): c is string => c !== undefined),
       );
@@ -257,6 +259,13 @@ export class OrderRunService {
         throw error;
       }
       this.#changed(orderId);
+      // Workflows bound to an order's start (a cleaner, an exhaust fan) start with it; the
+      // order has started whatever becomes of them (the engine warns of one it cannot start).
+      await this.#d.engine
+        .handlePlantEvent('order_started', who.fullName)
+        .catch((err: unknown) =>
+          this.#d.logger.error({ err, order: orderId }, 'order_started triggers failed'),
+        );
       const total = (await this.#d.repo.batches(orderId)).filter((b) => b.status !== 'cancelled');
       return {
         workflowId,
