@@ -17,6 +17,7 @@ import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
+import { splitOrder } from '../orders/batch-plan.ts';
 import type { Shortfall } from './batch-plan.ts';
 import { ShortOfBeans, type BatchRunner } from './batch-runner.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
@@ -53,17 +54,6 @@ export interface StartOptions {
 
 const STARTABLE: number[] = [OrderStatus.NotStarted, OrderStatus.NotProcessed];
 const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
-
-/**
- * ceil(quantity / batch size) batches: full batches and the remainder last, as the orders
- * module splits an order it creates.
- */
-export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
-  const count = Math.max(1, Math.ceil(qtyCenti / batchCenti));
-  return Array.from({ length: count }, (_, i) =>
-    i < count - 1 ? batchCenti : qtyCenti - batchCenti * (count - 1),
-  );
-}
 
 /**
  * Starting roasting orders and moving them on: the checks before a start (modes, beans), the
