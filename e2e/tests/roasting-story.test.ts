@@ -133,12 +133,7 @@ describe('the roasting story', () => {
         .click();
       await page.waitForURL(new RegExp(`/admin/test/flow/${roastRule}$`));
       await card.waitFor({ timeout: 30_000 });
-      await expect
-        .poll(
-          async () =>
-            (await get<BatchOfOrder[]>(server, `/api/orders/${order.order_id}/batches`)).length,
-        )
-        .toBe(3);
+      await card.getByText(/\d of 3 remaining/).waitFor();
 
       // Processing while the batches run on R1; Finished when the last one has landed.
       await card.waitFor({ state: 'detached', timeout: ROAST_MS });
