@@ -27,7 +27,7 @@ import { orderPriority, type OrderPriority, type PriorityBody } from '@roastery/
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { columnId, moveAcross, moveWithin, sameBoard } from '../lib/board-moves.ts';
-import { formatOrderNumber } from '../lib/order-status.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import styles from './board.module.css';
 
 const priorities = orderPriority.options;

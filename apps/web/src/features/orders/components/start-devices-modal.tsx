@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeviceList } from '../../../lib/get-device-list.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { checkBeanMatch, useStartWithDevices } from '../api/start-order.ts';
-import { formatOrderNumber } from '../lib/order-status.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import styles from './orders.module.css';
 
 /** Device types of the plant's catalog: where a batch starts, roasts and ends. */
