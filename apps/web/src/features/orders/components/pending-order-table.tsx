@@ -14,8 +14,8 @@ import {
   type RoastingOrder,
 } from '@roastery/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { OrderPage } from '../api/order-keys.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import type { OrderPage } from '../api/order-keys.ts';
 import { isEditable } from '../lib/order-status.ts';
 import { roastingOrderColumns } from './order-columns.tsx';
 import { PagedOrderTable } from './paged-order-table.tsx';

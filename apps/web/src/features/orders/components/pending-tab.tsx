@@ -4,6 +4,7 @@ import Button from 'antd/es/button';
 import { FilterOutlined, PlusOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { getAllPendingOrders } from '../api/export-orders.ts';
@@ -16,7 +17,6 @@ import { downloadText } from '../lib/download-text.ts';
 import { emptyFilters, toOrderWhere, type OrderFilters } from '../lib/order-filters.ts';
 import { ordersCsv, ordersCsvFileName } from '../lib/orders-csv.ts';
 import { AutoExecutionButton } from './auto-execution-button.tsx';
-import { BoardState } from './board-state.tsx';
 import { FillSiloModal } from './fill-silo-modal.tsx';
 import { OrderFormModal } from './order-form-modal.tsx';
 import { OrderNumber } from './order-number.tsx';
@@ -155,7 +155,7 @@ export function PendingTab() {
       {view === 'L' ? (
         <PendingOrderTable query={orders} page={page} onPage={setPage} actions={actions} />
       ) : (
-        <BoardState query={orders}>
+        <QueryState query={orders}>
           {(data) => (
             <PriorityBoard
               columns={data.kanban}
@@ -170,7 +170,7 @@ export function PendingTab() {
               failureMessage={orderMessages.boardSaveFailed}
             />
           )}
-        </BoardState>
+        </QueryState>
       )}
       <OrderFormModal open={createOpen} onClose={closeCreate} />
       <OrderFormModal

@@ -26,8 +26,8 @@ import { HolderOutlined } from '@ant-design/icons';
 import { orderPriority, type OrderPriority, type PriorityBody } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
-import { columnId, moveAcross, moveWithin, sameBoard } from '../lib/board-moves.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { columnId, moveAcross, moveWithin, sameBoard } from '../lib/board-moves.ts';
 import styles from './board.module.css';
 
 const priorities = orderPriority.options;

@@ -13,14 +13,14 @@ import {
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import type { Dayjs } from 'dayjs';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useRoastingOrders } from '../api/get-roasting-orders.ts';
 import type { RoastingPeriod } from '../api/order-keys.ts';
 import { useSaveOrderPriority } from '../api/save-priority.ts';
 import { useToggleOrder } from '../api/toggle-order.ts';
-import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { isEditable, isStopRoasting } from '../lib/order-status.ts';
-import { BoardState } from './board-state.tsx';
 import { FillSiloModal } from './fill-silo-modal.tsx';
 import { OrderFormModal } from './order-form-modal.tsx';
 import { OrderNumber } from './order-number.tsx';
@@ -125,7 +125,7 @@ export function RoastingTab() {
           </Button>
         </div>
       </div>
-      <BoardState query={orders}>
+      <QueryState query={orders}>
         {(data) => (
           <PriorityBoard
             columns={data.kanban}
@@ -159,7 +159,7 @@ export function RoastingTab() {
             failureMessage={orderMessages.boardSaveFailed}
           />
         )}
-      </BoardState>
+      </QueryState>
       <SystemStatusPanel />
       <OrderFormModal open={creating} onClose={() => setCreating(false)} />
       <OrderFormModal
