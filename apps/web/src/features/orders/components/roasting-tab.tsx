@@ -3,13 +3,7 @@ import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Segmented from 'antd/es/segmented';
 import Tag from 'antd/es/tag';
-import {
-  DatabaseOutlined,
-  EditOutlined,
-  PauseOutlined,
-  PlusOutlined,
-  CaretRightOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import type { Dayjs } from 'dayjs';
 import { useFeedback } from '../../../components/feedback.tsx';
@@ -21,9 +15,9 @@ import type { RoastingPeriod } from '../api/order-keys.ts';
 import { useSaveOrderPriority } from '../api/save-priority.ts';
 import { useToggleOrder } from '../api/toggle-order.ts';
 import { isEditable, isStopRoasting } from '../lib/order-status.ts';
-import { FillSiloModal } from './fill-silo-modal.tsx';
 import { OrderFormModal } from './order-form-modal.tsx';
 import { OrderNumber } from './order-number.tsx';
+import { OrderToolbarButtons } from './order-toolbar-buttons.tsx';
 import { PriorityBoard } from './priority-board.tsx';
 import { RoastingCardBody } from './roasting-card-body.tsx';
 import { SystemStatusPanel } from './system-status-panel.tsx';
@@ -45,7 +39,6 @@ export function RoastingTab() {
   const [period, setPeriod] = useState<RoastingPeriod>({ kind: 'days', days: '0' });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<RoastingOrder | undefined>();
-  const [filling, setFilling] = useState(false);
   const orders = useRoastingOrders(period);
   const savePriority = useSaveOrderPriority();
   const toggle = useToggleOrder();
@@ -108,21 +101,7 @@ export function RoastingTab() {
           ) : null}
         </div>
         <div className={styles.toolbarGroup}>
-          <Button
-            className={styles.button}
-            icon={<DatabaseOutlined />}
-            onClick={() => setFilling(true)}
-          >
-            Fill WRB Silo
-          </Button>
-          <Button
-            type="primary"
-            className={styles.button}
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-          >
-            New Order
-          </Button>
+          <OrderToolbarButtons onNewOrder={() => setCreating(true)} />
         </div>
       </div>
       <QueryState query={orders}>
@@ -167,7 +146,6 @@ export function RoastingTab() {
         order={editing}
         onClose={() => setEditing(undefined)}
       />
-      <FillSiloModal open={filling} onClose={() => setFilling(false)} />
     </>
   );
 }
