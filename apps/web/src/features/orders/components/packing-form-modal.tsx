@@ -1,6 +1,6 @@
 import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
-import Form from 'antd/es/form';
+import Form, { type Rule } from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
@@ -25,13 +25,21 @@ interface PackingFormValues {
   priority: OrderPriority;
 }
 
+/**
+ * Required unless WRB ReEntry is ticked. The rule reads the box when it runs: the revalidation
+ * that ticking it triggers (dependencies) waits one frame only, and on a busy machine a rule
+ * built from a watched value may not have re-rendered by then, leaving a stale error on screen.
+ */
+const requiredUnlessReentry =
+  (message: string): Rule =>
+  ({ getFieldValue }) => ({ required: getFieldValue('reentry') !== true, message });
+
 /** New Packing: quantity and date may be left out when packing the WRB re-entry bin. */
 export function PackingFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PackingFormValues>();
   const formData = usePackingForm({ enabled: open });
   const create = useCreatePacking();
   const { message, notification } = useFeedback();
-  const reentry = Form.useWatch('reentry', form) ?? false;
 
   const submit = (values: PackingFormValues) =>
     create.mutate(
@@ -95,7 +103,7 @@ export function PackingFormModal({ open, onClose }: { open: boolean; onClose: ()
               name="order_qty"
               label="Quantity (lbs)"
               dependencies={['reentry']}
-              rules={[{ required: !reentry, message: orderMessages.packingQuantity }]}
+              rules={[requiredUnlessReentry(orderMessages.packingQuantity)]}
             >
               <InputNumber min={0} max={1_000_000} className={styles.wide} />
             </Form.Item>
@@ -103,7 +111,7 @@ export function PackingFormModal({ open, onClose }: { open: boolean; onClose: ()
               name="fulfillment_date"
               label="Fullfilment Date"
               dependencies={['reentry']}
-              rules={[{ required: !reentry, message: orderMessages.packingDate }]}
+              rules={[requiredUnlessReentry(orderMessages.packingDate)]}
             >
               <DatePicker format="DD/MM/YYYY" className={styles.wide} />
             </Form.Item>
