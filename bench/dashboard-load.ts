@@ -10,20 +10,16 @@
  * The PostgreSQL run uses --postgres, else TEST_DATABASE_URL; without either it is skipped.
  * The load comes from autocannon in a worker thread. Prints one JSON document on stdout.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OrderStatus, Role } from '@roastery/contract';
-import { prepareTemplate } from '@roastery/db/testing';
-import { buildTestApp, eventually } from '@roastery/server/testing';
+import { OrderStatus } from '@roastery/contract';
+import { eventually, type TestApp } from '@roastery/server/testing';
 import {
   createProduct,
   insertOrder,
   startWaitingRun,
   waitingWorkflow,
 } from '@roastery/server/testing/dashboard';
-import { bareRoute, measureLoad, ratioTo, type LoadMeasure } from './http-load.ts';
+import { onEachDatabase, routeLoadRun, type RouteWatch } from './http-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,71 +38,57 @@ const postgresUrl = args.postgres ?? process.env.TEST_DATABASE_URL;
 
 const routes = ['/api/dashboard/v2', '/api/orders?page=1'] as const;
 
-async function run() {
-  const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
-  const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
-  const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${scanMs}ms` }, { plant: true });
-  const bare = await bareRoute();
-  try {
-    await eventually(() => t.services.runtime.connected(), 'the PLC connection');
-    const productId = await createProduct(t, 'House Espresso', 'Brazil Santos');
-    const drawn = await waitingWorkflow(t, 'Roast on R1');
-    const runId = await startWaitingRun(t, drawn);
-    for (const [index, run] of [runId, null, null].entries()) {
-      const workflowId = index === 0 ? drawn : await waitingWorkflow(t, `Roast ${index + 1}`);
-      await insertOrder(t, { productId, workflowId, status: OrderStatus.Processing, runId: run });
-    }
-    const start = Date.UTC(2026, 0, 5);
-    for (let i = 0; i < pending; i += 1) {
-      await insertOrder(t, {
-        productId,
-        workflowId: drawn,
-        status: OrderStatus.NotStarted,
-        customer: `Customer ${i % 37}`,
-        orderDate: new Date(start + i * 3_600_000),
-        fulfillmentDate: new Date(start + (i + 72) * 3_600_000),
-      });
-    }
-
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await t.tokenFor(Role.Supervisor);
-    // Plant events during each measurement: each one ends the sharing of a dashboard read, and
-    // a PLC link starved by the load shows as connection and quality events.
-    const events = new Map<string, number>();
-    t.services.hub.subscribeAll((event) => {
-      const key = event.type === 'value' ? `value:${event.role ?? 'other'}` : event.type;
-      events.set(key, (events.get(key) ?? 0) + 1);
+/** Three orders under way (one with a run waiting on a silo) and `pending` pending orders. */
+async function seedOrders(t: TestApp): Promise<void> {
+  await eventually(() => t.services.runtime.connected(), 'the PLC connection');
+  const productId = await createProduct(t, 'House Espresso', 'Brazil Santos');
+  const drawn = await waitingWorkflow(t, 'Roast on R1');
+  const runId = await startWaitingRun(t, drawn);
+  for (const [index, run] of [runId, null, null].entries()) {
+    const workflowId = index === 0 ? drawn : await waitingWorkflow(t, `Roast ${index + 1}`);
+    await insertOrder(t, { productId, workflowId, status: OrderStatus.Processing, runId: run });
+  }
+  const start = Date.UTC(2026, 0, 5);
+  for (let i = 0; i < pending; i += 1) {
+    await insertOrder(t, {
+      productId,
+      workflowId: drawn,
+      status: OrderStatus.NotStarted,
+      customer: `Customer ${i % 37}`,
+      orderDate: new Date(start + i * 3_600_000),
+      fulfillmentDate: new Date(start + (i + 72) * 3_600_000),
     });
-    const baseline = await measureLoad(bare.url, { connections, duration });
-    const results: Record<
-      string,
-      LoadMeasure & { ratioToBare: number; plantEvents: Record<string, number> }
-    > = {};
-    for (const route of routes) {
-      events.clear();
-      const m = await measureLoad(`${base}${route}`, { connections, duration, token });
-      results[route] = {
-        ...m,
-        ratioToBare: ratioTo(baseline, m),
-        plantEvents: Object.fromEntries(events),
-      };
-    }
-    return { database: t.database.kind, bareRoute: baseline, routes: results };
-  } finally {
-    await bare.close();
-    await t.close();
-    await removeTemplate();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
-// The embedded run must not see the server's address: the test databases follow the variable.
-delete process.env.TEST_DATABASE_URL;
-const runs = [await run()];
-if (postgresUrl) {
-  process.env.TEST_DATABASE_URL = postgresUrl;
-  runs.push(await run());
+/**
+ * Plant events during each route's load: each one ends the sharing of a dashboard read, and a
+ * PLC link starved by the load shows as connection and quality events.
+ */
+function countPlantEvents(t: TestApp): RouteWatch {
+  const events = new Map<string, number>();
+  t.services.hub.subscribeAll((event) => {
+    const key = event.type === 'value' ? `value:${event.role ?? 'other'}` : event.type;
+    events.set(key, (events.get(key) ?? 0) + 1);
+  });
+  return {
+    reset: () => events.clear(),
+    read: () => ({ plantEvents: Object.fromEntries(events) }),
+  };
 }
+
+const runs = await onEachDatabase(postgresUrl, () =>
+  routeLoadRun({
+    routes,
+    connections,
+    duration,
+    scanMs,
+    prepare: async (t) => {
+      await seedOrders(t);
+      return countPlantEvents(t);
+    },
+  }),
+);
 console.log(
   JSON.stringify(
     {

@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { Role } from '@roastery/contract';
+import { prepareTemplate } from '@roastery/db/testing';
+import { buildTestApp, type TestApp } from '@roastery/server/testing';
 
 /** What one autocannon run measured of one route. */
 export interface LoadMeasure {
@@ -45,4 +51,71 @@ export async function bareRoute(): Promise<{ url: string; close: () => Promise<v
 /** A route's throughput as a share of the bare route's in the same run. */
 export function ratioTo(baseline: LoadMeasure, m: LoadMeasure): number {
   return Math.round((m.reqPerSec / baseline.reqPerSec) * 1000) / 1000;
+}
+
+/** What a bench watches beside each route's load: reset before it, read after it. */
+export interface RouteWatch {
+  reset: () => void;
+  /** Fields added to the route's figures in the output. */
+  read: () => Record<string, unknown>;
+}
+
+export interface RouteLoadRun {
+  database: string;
+  bareRoute: LoadMeasure;
+  routes: Record<string, LoadMeasure & { ratioToBare: number } & Record<string, unknown>>;
+}
+
+/**
+ * One run on a fresh test database with the demo plant scanned every scanMs: `prepare` seeds
+ * what the routes read (and may return what to watch beside each route), then the bare route
+ * and each route are loaded in turn, as a supervisor, and everything is torn down.
+ */
+export async function routeLoadRun(opts: {
+  routes: readonly string[];
+  connections: number;
+  duration: number;
+  scanMs: number;
+  prepare?: (t: TestApp) => Promise<RouteWatch | undefined>;
+}): Promise<RouteLoadRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
+  const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
+  const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${opts.scanMs}ms` }, { plant: true });
+  const bare = await bareRoute();
+  try {
+    const watch = await opts.prepare?.(t);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await t.tokenFor(Role.Supervisor);
+    const load = { connections: opts.connections, duration: opts.duration };
+    const baseline = await measureLoad(bare.url, load);
+    const routes: RouteLoadRun['routes'] = {};
+    for (const route of opts.routes) {
+      watch?.reset();
+      const m = await measureLoad(`${base}${route}`, { ...load, token });
+      routes[route] = { ...m, ratioToBare: ratioTo(baseline, m), ...watch?.read() };
+    }
+    return { database: t.database.kind, bareRoute: baseline, routes };
+  } finally {
+    await bare.close();
+    await t.close();
+    await removeTemplate();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A run on the embedded database, then one on PostgreSQL when a URL is given. The embedded run
+ * must not see the server's address: the test databases follow TEST_DATABASE_URL.
+ */
+export async function onEachDatabase<Run>(
+  postgresUrl: string | undefined,
+  run: () => Promise<Run>,
+): Promise<Run[]> {
+  delete process.env.TEST_DATABASE_URL;
+  const runs = [await run()];
+  if (postgresUrl) {
+    process.env.TEST_DATABASE_URL = postgresUrl;
+    runs.push(await run());
+  }
+  return runs;
 }

@@ -9,14 +9,8 @@
  * The load comes from autocannon in a worker thread, so the server's event loop is alone on its
  * thread. Prints one JSON document on stdout: req/s per route and its ratio to the bare route.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Role } from '@roastery/contract';
-import { prepareTemplate } from '@roastery/db/testing';
-import { buildTestApp } from '@roastery/server/testing';
-import { bareRoute, measureLoad, ratioTo, type LoadMeasure } from './http-load.ts';
+import { onEachDatabase, routeLoadRun } from './http-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,36 +32,9 @@ const routes = [
   '/api/device',
 ] as const;
 
-async function run() {
-  const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
-  const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
-  const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${scanMs}ms` }, { plant: true });
-  const bare = await bareRoute();
-  try {
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await t.tokenFor(Role.Supervisor);
-    const baseline = await measureLoad(bare.url, { connections, duration });
-    const results: Record<string, LoadMeasure & { ratioToBare: number }> = {};
-    for (const route of routes) {
-      const m = await measureLoad(`${base}${route}`, { connections, duration, token });
-      results[route] = { ...m, ratioToBare: ratioTo(baseline, m) };
-    }
-    return { database: t.database.kind, bareRoute: baseline, routes: results };
-  } finally {
-    await bare.close();
-    await t.close();
-    await removeTemplate();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-// The embedded run must not see the server's address: the test databases follow the variable.
-delete process.env.TEST_DATABASE_URL;
-const runs = [await run()];
-if (postgresUrl) {
-  process.env.TEST_DATABASE_URL = postgresUrl;
-  runs.push(await run());
-}
+const runs = await onEachDatabase(postgresUrl, () =>
+  routeLoadRun({ routes, connections, duration, scanMs }),
+);
 console.log(
   JSON.stringify(
     {

@@ -33,6 +33,15 @@ export async function createProduct(
   return reply.body;
 }
 
+/** A product of one new bean ('<name> bean'), roasted in batches of 100 lb (50 to 500). */
+export function createSingleOrigin(server: Server, name: string): Promise<Product> {
+  return createProduct(server, name, [{ name: `${name} bean`, ratio: 100 }], {
+    batch_weight: 100,
+    min_batch_weight: 50,
+    max_batch_weight: 500,
+  });
+}
+
 /** What the order form offers: products, roasting rules, destinations and form settings. */
 export async function orderForm(server: Server): Promise<OrderForm> {
   const reply = await server.as(Role.Supervisor)<OrderForm>('GET', '/api/orders/form');

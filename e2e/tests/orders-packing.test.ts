@@ -4,21 +4,13 @@ import { eventually } from '@roastery/server/testing';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
-import { createProduct, orderNumber } from '../support/order-actions.ts';
+import { createSingleOrigin, orderNumber } from '../support/order-actions.ts';
 import { plantConnected } from '../support/plant-actions.ts';
 
 // Its own server: packing runs through WRB bins that the roasting tests' batches land in.
 const harness = useConsoleHarness({}, { plant: true });
 
 type Server = Console['server'];
-
-async function singleOrigin(server: Server, name: string) {
-  return createProduct(server, name, [{ name: `${name} bean`, ratio: 100 }], {
-    batch_weight: 100,
-    min_batch_weight: 50,
-    max_batch_weight: 500,
-  });
-}
 
 async function packingOrders(server: Server): Promise<PackingOrder[]> {
   const reply = await server.as(Role.Supervisor)<{ data: PackingOrder[] }>(
@@ -31,7 +23,7 @@ async function packingOrders(server: Server): Promise<PackingOrder[]> {
 describe('packing orders', () => {
   test('New Packing asks for product, quantity and date unless WRB ReEntry is ticked', async () => {
     const { page, url, server } = harness();
-    const product = await singleOrigin(server, 'Test Brazil');
+    const product = await createSingleOrigin(server, 'Test Brazil');
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-packing'));
     await page.getByRole('button', { name: 'New Packing' }).click();
@@ -70,7 +62,7 @@ describe('packing orders', () => {
 
   test('Start Packing asks for a clean hopper, opens the packing run, and the packed order is in Packing Completed', async () => {
     const { page, url, server } = harness();
-    const product = await singleOrigin(server, 'Test Colombia');
+    const product = await createSingleOrigin(server, 'Test Colombia');
     await plantConnected(server);
     const created = await server.as(Role.Supervisor)<PackingOrder>(
       'POST',
@@ -131,7 +123,7 @@ describe('packing orders', () => {
 
   test('a packing order being packed (status 4) can be neither started nor deleted', async () => {
     const { page, url, server } = harness();
-    const product = await singleOrigin(server, 'Test Peru');
+    const product = await createSingleOrigin(server, 'Test Peru');
     const created = await server.as(Role.Supervisor)<PackingOrder>(
       'POST',
       '/api/orders/packing/create',

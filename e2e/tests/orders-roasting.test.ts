@@ -13,7 +13,7 @@ import { dialog, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import {
   createOrder,
-  createProduct,
+  createSingleOrigin,
   dragCard,
   orderCard,
   orderNumber,
@@ -24,14 +24,6 @@ import { plantConnected } from '../support/plant-actions.ts';
 const harness = useConsoleHarness({}, { plant: true });
 
 type Server = Console['server'];
-
-async function singleOrigin(server: Server, name: string) {
-  return createProduct(server, name, [{ name: `${name} bean`, ratio: 100 }], {
-    batch_weight: 100,
-    min_batch_weight: 50,
-    max_batch_weight: 500,
-  });
-}
 
 async function roastingOrder(server: Server, id: number): Promise<RoastingOrder | undefined> {
   const lists = await Promise.all(
@@ -54,7 +46,7 @@ describe('roasting orders and Roasting Completed', () => {
     'a started order appears on the open board, pauses and resumes, moves priority, finishes, and is listed as Roasting Completed',
     async () => {
       const { page, url, server } = harness();
-      const product = await singleOrigin(server, 'Test Kenya');
+      const product = await createSingleOrigin(server, 'Test Kenya');
       const bean = product.product_recipes[0];
       if (!bean) throw new Error('The product has no recipe');
       await plantConnected(server);
@@ -126,7 +118,7 @@ describe('roasting orders and Roasting Completed', () => {
 
   test('Start without the beans in the silos offers dump station requests, made on Yes', async () => {
     const { page, url, server } = harness();
-    const product = await singleOrigin(server, 'Test Yemen');
+    const product = await createSingleOrigin(server, 'Test Yemen');
     await plantConnected(server);
     const order = await createOrder(server, {
       order_product: product.product_id,

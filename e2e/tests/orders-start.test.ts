@@ -4,7 +4,12 @@ import { stockBin } from '@roastery/server/testing';
 import { signInAs } from '../support/console-actions.ts';
 import { rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness } from '../support/harness.ts';
-import { createOrder, createProduct, orderForm, orderNumber } from '../support/order-actions.ts';
+import {
+  createOrder,
+  createSingleOrigin,
+  orderForm,
+  orderNumber,
+} from '../support/order-actions.ts';
 import { plantConnected } from '../support/plant-actions.ts';
 
 // Its own server: the batch it starts holds the demo plant's only roasting rule for a while.
@@ -13,16 +18,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('starting a roasting order', () => {
   test('Start from the pending list checks the beans, starts, and opens the run of the roasting path', async () => {
     const { page, url, server } = harness();
-    const product = await createProduct(
-      server,
-      'Test Rwanda',
-      [{ name: 'Test Rwanda bean', ratio: 100 }],
-      {
-        batch_weight: 100,
-        min_batch_weight: 50,
-        max_batch_weight: 500,
-      },
-    );
+    const product = await createSingleOrigin(server, 'Test Rwanda');
     const bean = product.product_recipes[0];
     if (!bean) throw new Error('The product has no recipe');
     await plantConnected(server);

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Skeleton from 'antd/es/skeleton';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { EmptyState } from './empty-state.tsx';
-import { LoadError } from './load-error.tsx';
+import { QueryState, TableSkeleton } from './query-state.tsx';
 
 interface QueryTableProps<Row extends { id: number | string }> {
   query: UseQueryResult<Row[]>;
@@ -24,25 +23,19 @@ export function QueryTable<Row extends { id: number | string }>({
   emptyText,
   emptyTitle,
 }: QueryTableProps<Row>) {
-  if (query.isError && !query.data) {
-    return (
-      <LoadError
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   return (
-    <Table<Row>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={query.data}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState title={emptyTitle} description={emptyText} /> }}
-    />
+    <QueryState query={query} loading={<TableSkeleton />}>
+      {(rows) => (
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState title={emptyTitle} description={emptyText} /> }}
+        />
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { OrderStatus } from '@roastery/contract';
 import { orderBatches, orders, workflows, type Database } from '@roastery/db';
+import { orderBatchTotals } from '../../lib/order-batch-totals.ts';
 
 export type ActiveOrderRow = Awaited<ReturnType<DashboardRepository['activeOrders']>>[number];
 export type OrderRunRow = Awaited<ReturnType<DashboardRepository['batchRuns']>>[number];
@@ -22,23 +23,7 @@ export class DashboardRepository {
    * first, with their batch counts (split_qty and reaming_batch are derived, never stored).
    */
   activeOrders() {
-    const stats = this.#db
-      .select({
-        orderId: orderBatches.orderId,
-        total: sql<number>`count(*) filter (where ${orderBatches.status} <> 'cancelled')`
-          .mapWith(Number)
-          .as('total'),
-        pending: sql<number>`count(*) filter (where ${orderBatches.status} = 'pending')`
-          .mapWith(Number)
-          .as('pending'),
-        pendingCenti:
-          sql<number>`coalesce(sum(${orderBatches.plannedCenti}) filter (where ${orderBatches.status} = 'pending'), 0)`
-            .mapWith(Number)
-            .as('pending_centi'),
-      })
-      .from(orderBatches)
-      .groupBy(orderBatches.orderId)
-      .as('batch_stats');
+    const stats = orderBatchTotals(this.#db);
     return this.#db
       .select({
         order: orders,

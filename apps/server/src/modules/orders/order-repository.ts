@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { devices, orderBatches, orders, products, workflows, type Database } from '@roastery/db';
+import { orderBatchTotals } from '../../lib/order-batch-totals.ts';
 
 export type OrderKind = (typeof orders.$inferSelect)['kind'];
 export type OrderPriorityName = (typeof orders.$inferSelect)['priority'];
@@ -78,30 +79,6 @@ function conditions(f: OrderFilter): SQL | undefined {
 
 const priorityRank = sql<number>`case ${orders.priority} when 'high' then 0 when 'medium' then 1 else 2 end`;
 
-/** Batch figures of each order, derived from its batches (split_qty is never stored). */
-const batchTotals = (db: Database) =>
-  db
-    .select({
-      orderId: orderBatches.orderId,
-      total: sql<number>`count(*) filter (where ${orderBatches.status} <> 'cancelled')`
-        .mapWith(Number)
-        .as('total'),
-      pending: sql<number>`count(*) filter (where ${orderBatches.status} = 'pending')`
-        .mapWith(Number)
-        .as('pending'),
-      pendingCenti:
-        sql<number>`coalesce(sum(${orderBatches.plannedCenti}) filter (where ${orderBatches.status} = 'pending'), 0)`
-          .mapWith(Number)
-          .as('pending_centi'),
-      doneCenti:
-        sql<number>`coalesce(sum(coalesce(${orderBatches.roastedCenti}, ${orderBatches.plannedCenti})) filter (where ${orderBatches.status} = 'finished'), 0)`
-          .mapWith(Number)
-          .as('done_centi'),
-    })
-    .from(orderBatches)
-    .groupBy(orderBatches.orderId)
-    .as('totals');
-
 /**
  * Orders and their batches: the only SQL of the orders and packing areas. Changes that depend on
  * an order's state lock its row first, so an edit and a start (or two edits) cannot interleave.
@@ -114,7 +91,7 @@ export class OrderRepository {
   }
 
   list(filter: OrderFilter, opts: { order?: ListOrder; offset?: number; limit?: number } = {}) {
-    const totals = batchTotals(this.#db);
+    const totals = orderBatchTotals(this.#db);
     const orderBy = {
       newest: [desc(orders.id)],
       finished: [sql`${orders.finishedAt} desc nulls last`, desc(orders.id)],

@@ -15,5 +15,5 @@ export const dashboardKeys = {
 export const POPUP_POLL_MS = 10_000;
 /** The spec refreshes the dashboard every 10 s; live events refresh it sooner. */
 export const DASHBOARD_POLL_MS = 10_000;
-/** The spec polls the system status and the waiting devices every 3 s. */
+/** The spec polls the waiting devices every 3 s (the system status: src/lib/get-system-status.ts). */
 export const STATUS_POLL_MS = 3_000;

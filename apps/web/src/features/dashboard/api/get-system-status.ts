@@ -1,25 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemStatus, type SystemStatus } from '@roastery/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { STATUS_POLL_MS, dashboardKeys } from './dashboard-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { systemStatusQueryOptions } from '../../../lib/get-system-status.ts';
+import { dashboardKeys } from './dashboard-keys.ts';
 
-/** Roasting orders with the timeline of their batch, the roasters and the inactive devices. */
-export function getSystemStatus(signal?: AbortSignal): Promise<SystemStatus> {
-  return apiRequest('/dashboard/system_status', systemStatus, { signal });
-}
-
-export function getSystemStatusQueryOptions() {
-  return queryOptions({
-    queryKey: dashboardKeys.systemStatus(),
-    queryFn: ({ signal }) => getSystemStatus(signal),
-  });
-}
-
-/** Polled only while the drawer is open. */
+/** Polled only while the drawer is open; under the plant's keys, so plant events refresh it. */
 export function useSystemStatus(enabled: boolean) {
-  return useQuery({
-    ...getSystemStatusQueryOptions(),
-    enabled,
-    refetchInterval: enabled ? STATUS_POLL_MS : false,
-  });
+  return useQuery(systemStatusQueryOptions(dashboardKeys.systemStatus(), enabled));
 }

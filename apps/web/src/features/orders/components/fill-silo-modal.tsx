@@ -1,13 +1,13 @@
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
 import { orderMessages } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFillSilo, type FillSiloInput } from '../api/fill-silo.ts';
 import { useFillSiloForm } from '../api/get-fill-silo-form.ts';
+import { productOptions } from '../lib/product-options.ts';
 
 interface FillSiloModalProps {
   open: boolean;
@@ -43,46 +43,37 @@ export function FillSiloModal({ open, onClose }: FillSiloModalProps) {
       onSubmit={submit}
       onCancel={onClose}
     >
-      {formData.isError ? (
-        <LoadError
-          error={formData.error}
-          retrying={formData.isFetching}
-          onRetry={() => void formData.refetch()}
-        />
-      ) : !formData.data ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <Form.Item
-            name="product_id"
-            label="Bean"
-            rules={[{ required: true, message: orderMessages.fillBean }]}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select a bean"
-              options={formData.data.products.map((product) => ({
-                value: product.product_id,
-                label: product.product_name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="silo_id"
-            label="Silo"
-            rules={[{ required: true, message: orderMessages.fillSilo }]}
-          >
-            <Select placeholder="Select a silo" options={choices(formData.data.silos)} />
-          </Form.Item>
-          <Form.Item
-            name="roaster_id"
-            label="Roaster"
-            rules={[{ required: true, message: orderMessages.fillRoaster }]}
-          >
-            <Select placeholder="Select a roaster" options={choices(formData.data.roasters)} />
-          </Form.Item>
-        </>
-      )}
+      <QueryState query={formData}>
+        {(data) => (
+          <>
+            <Form.Item
+              name="product_id"
+              label="Bean"
+              rules={[{ required: true, message: orderMessages.fillBean }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select a bean"
+                options={productOptions(data.products)}
+              />
+            </Form.Item>
+            <Form.Item
+              name="silo_id"
+              label="Silo"
+              rules={[{ required: true, message: orderMessages.fillSilo }]}
+            >
+              <Select placeholder="Select a silo" options={choices(data.silos)} />
+            </Form.Item>
+            <Form.Item
+              name="roaster_id"
+              label="Roaster"
+              rules={[{ required: true, message: orderMessages.fillRoaster }]}
+            >
+              <Select placeholder="Select a roaster" options={choices(data.roasters)} />
+            </Form.Item>
+          </>
+        )}
+      </QueryState>
     </FormModal>
   );
 }

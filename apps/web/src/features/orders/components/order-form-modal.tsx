@@ -4,7 +4,6 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -17,10 +16,11 @@ import {
 } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useOrderForm } from '../api/get-order-form.ts';
 import { useCreateOrder, useUpdateOrder } from '../api/save-order.ts';
+import { productOptions } from '../lib/product-options.ts';
 import {
   DEFAULT_MAX_BATCH,
   DEFAULT_MIN_BATCH,
@@ -131,122 +131,118 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
       onSubmit={submit}
       onCancel={onClose}
     >
-      {formData.isError ? (
-        <LoadError
-          error={formData.error}
-          retrying={formData.isFetching}
-          onRetry={() => void formData.refetch()}
-        />
-      ) : !formData.data ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <Form.Item
-            name="order_product"
-            label="Product"
-            rules={[{ required: true, message: orderMessages.product }]}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select a product"
-              options={formData.data.products.map((entry) => ({
-                value: entry.product_id,
-                label: entry.product_name,
-              }))}
-            />
-          </Form.Item>
-          {byBatches ? (
+      <QueryState query={formData}>
+        {(data) => (
+          <>
             <Form.Item
-              name="total_split"
-              label="Number of batches"
-              rules={[{ required: true, message: orderMessages.quantity }]}
+              name="order_product"
+              label="Product"
+              rules={[{ required: true, message: orderMessages.product }]}
             >
-              <InputNumber min={1} max={MAX_ORDER_BATCHES} precision={0} className={styles.wide} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select a product"
+                options={productOptions(data.products)}
+              />
             </Form.Item>
-          ) : (
+            {byBatches ? (
+              <Form.Item
+                name="total_split"
+                label="Number of batches"
+                rules={[{ required: true, message: orderMessages.quantity }]}
+              >
+                <InputNumber
+                  min={1}
+                  max={MAX_ORDER_BATCHES}
+                  precision={0}
+                  className={styles.wide}
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item
+                name="order_qty"
+                label="Quantity (lbs)"
+                rules={[{ required: true, message: orderMessages.quantity }]}
+              >
+                <InputNumber min={0.01} max={1_000_000} className={styles.wide} />
+              </Form.Item>
+            )}
             <Form.Item
-              name="order_qty"
-              label="Quantity (lbs)"
-              rules={[{ required: true, message: orderMessages.quantity }]}
+              name="rule_id"
+              label="Roaster"
+              rules={[{ required: true, message: orderMessages.roaster }]}
             >
-              <InputNumber min={0.01} max={1_000_000} className={styles.wide} />
+              <Select
+                placeholder="Select a roaster"
+                options={data.rules.map((rule) => ({
+                  value: rule.rule_id,
+                  label: rule.roast_device_name
+                    ? `${rule.name} (${rule.roast_device_name})`
+                    : rule.name,
+                }))}
+              />
             </Form.Item>
-          )}
-          <Form.Item
-            name="rule_id"
-            label="Roaster"
-            rules={[{ required: true, message: orderMessages.roaster }]}
-          >
-            <Select
-              placeholder="Select a roaster"
-              options={formData.data.rules.map((rule) => ({
-                value: rule.rule_id,
-                label: rule.roast_device_name
-                  ? `${rule.name} (${rule.roast_device_name})`
-                  : rule.name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="roasted_rule_id"
-            label="Destination"
-            rules={[{ required: destinationRequired, message: orderMessages.destination }]}
-          >
-            <Select
-              allowClear
-              placeholder="Select a destination"
-              options={formData.data.roasted_rules.map((rule) => ({
-                value: rule.device_id,
-                label: rule.device_name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="order_customer" label="Customer">
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item
-            name="fulfillment_date"
-            label="Fullfilment Date"
-            rules={[{ required: true, message: orderMessages.fulfillmentDate }]}
-          >
-            <DatePicker format="DD/MM/YYYY" className={styles.wide} />
-          </Form.Item>
-          <Form.Item name="override_batch" label="Override batch size" valuePropName="checked">
-            <Switch checkedChildren="YES" unCheckedChildren="NO" />
-          </Form.Item>
-          {override ? (
             <Form.Item
-              name="new_split_qty"
-              label={`New batch size (lbs, ${minBatch} to ${maxBatch})`}
-              rules={[
-                { required: true, message: orderMessages.batchSize },
-                {
-                  type: 'number',
-                  min: Math.max(minBatch, 0.01),
-                  max: maxBatch,
-                  message: `The batch size must be between ${minBatch} and ${maxBatch} lbs`,
-                },
-              ]}
+              name="roasted_rule_id"
+              label="Destination"
+              rules={[{ required: destinationRequired, message: orderMessages.destination }]}
             >
-              <InputNumber className={styles.wide} />
+              <Select
+                allowClear
+                placeholder="Select a destination"
+                options={data.roasted_rules.map((rule) => ({
+                  value: rule.device_id,
+                  label: rule.device_name,
+                }))}
+              />
             </Form.Item>
-          ) : null}
-          <Form.Item name="order_name" label="Order name">
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item name="priority" label="Priority">
-            <Select options={orderPriority.options.map((value) => ({ value, label: value }))} />
-          </Form.Item>
-          {plan ? (
-            <Alert
-              className={styles.splits}
-              type="info"
-              showIcon
-              title={`${plan.splits} ${plan.splits === 1 ? 'batch' : 'batches'} of up to ${plan.batchSize} lbs`}
-            />
-          ) : null}
-        </>
-      )}
+            <Form.Item name="order_customer" label="Customer">
+              <Input maxLength={120} />
+            </Form.Item>
+            <Form.Item
+              name="fulfillment_date"
+              label="Fullfilment Date"
+              rules={[{ required: true, message: orderMessages.fulfillmentDate }]}
+            >
+              <DatePicker format="DD/MM/YYYY" className={styles.wide} />
+            </Form.Item>
+            <Form.Item name="override_batch" label="Override batch size" valuePropName="checked">
+              <Switch checkedChildren="YES" unCheckedChildren="NO" />
+            </Form.Item>
+            {override ? (
+              <Form.Item
+                name="new_split_qty"
+                label={`New batch size (lbs, ${minBatch} to ${maxBatch})`}
+                rules={[
+                  { required: true, message: orderMessages.batchSize },
+                  {
+                    type: 'number',
+                    min: Math.max(minBatch, 0.01),
+                    max: maxBatch,
+                    message: `The batch size must be between ${minBatch} and ${maxBatch} lbs`,
+                  },
+                ]}
+              >
+                <InputNumber className={styles.wide} />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="order_name" label="Order name">
+              <Input maxLength={120} />
+            </Form.Item>
+            <Form.Item name="priority" label="Priority">
+              <Select options={orderPriority.options.map((value) => ({ value, label: value }))} />
+            </Form.Item>
+            {plan ? (
+              <Alert
+                className={styles.splits}
+                type="info"
+                showIcon
+                title={`${plan.splits} ${plan.splits === 1 ? 'batch' : 'batches'} of up to ${plan.batchSize} lbs`}
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import { formatOrderNumber, orderStatusLook } from '../lib/order-status.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { orderStatusLook } from '../lib/order-status.ts';
 import styles from './orders.module.css';
 
 /** The order number, zero-padded and coloured by its status, which the tooltip names. */

@@ -1,17 +1,17 @@
 import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
-import Form from 'antd/es/form';
+import Form, { type Rule } from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
 import dayjs, { type Dayjs } from 'dayjs';
 import { orderMessages, orderPriority, type OrderPriority } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCreatePacking, usePackingForm } from '../api/packing-orders.ts';
+import { productOptions } from '../lib/product-options.ts';
 import styles from './orders.module.css';
 
 interface PackingFormValues {
@@ -25,13 +25,21 @@ interface PackingFormValues {
   priority: OrderPriority;
 }
 
+/**
+ * Required unless WRB ReEntry is ticked. The rule reads the box when it runs: the revalidation
+ * that ticking it triggers (dependencies) waits one frame only, and on a busy machine a rule
+ * built from a watched value may not have re-rendered by then, leaving a stale error on screen.
+ */
+const requiredUnlessReentry =
+  (message: string): Rule =>
+  ({ getFieldValue }) => ({ required: getFieldValue('reentry') !== true, message });
+
 /** New Packing: quantity and date may be left out when packing the WRB re-entry bin. */
 export function PackingFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PackingFormValues>();
   const formData = usePackingForm({ enabled: open });
   const create = useCreatePacking();
   const { message, notification } = useFeedback();
-  const reentry = Form.useWatch('reentry', form) ?? false;
 
   const submit = (values: PackingFormValues) =>
     create.mutate(
@@ -74,70 +82,61 @@ export function PackingFormModal({ open, onClose }: { open: boolean; onClose: ()
       onSubmit={submit}
       onCancel={onClose}
     >
-      {formData.isError ? (
-        <LoadError
-          error={formData.error}
-          retrying={formData.isFetching}
-          onRetry={() => void formData.refetch()}
-        />
-      ) : !formData.data ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <Form.Item
-            name="product_id"
-            label="Product"
-            rules={[{ required: true, message: orderMessages.packingProduct }]}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select a product"
-              options={formData.data.products.map((product) => ({
-                value: product.product_id,
-                label: product.product_name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="reentry" valuePropName="checked">
-            <Checkbox>WRB ReEntry</Checkbox>
-          </Form.Item>
-          <Form.Item
-            name="order_qty"
-            label="Quantity (lbs)"
-            dependencies={['reentry']}
-            rules={[{ required: !reentry, message: orderMessages.packingQuantity }]}
-          >
-            <InputNumber min={0} max={1_000_000} className={styles.wide} />
-          </Form.Item>
-          <Form.Item
-            name="fulfillment_date"
-            label="Fullfilment Date"
-            dependencies={['reentry']}
-            rules={[{ required: !reentry, message: orderMessages.packingDate }]}
-          >
-            <DatePicker format="DD/MM/YYYY" className={styles.wide} />
-          </Form.Item>
-          <Form.Item name="workflow_id" label="Packing workflow">
-            <Select
-              allowClear
-              placeholder="The product's packing workflow"
-              options={formData.data.rules.map((rule) => ({
-                value: rule.workflow_id,
-                label: rule.name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="order_customer" label="Customer">
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item name="order_name" label="Packing name">
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item name="priority" label="Priority">
-            <Select options={orderPriority.options.map((value) => ({ value, label: value }))} />
-          </Form.Item>
-        </>
-      )}
+      <QueryState query={formData}>
+        {(data) => (
+          <>
+            <Form.Item
+              name="product_id"
+              label="Product"
+              rules={[{ required: true, message: orderMessages.packingProduct }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select a product"
+                options={productOptions(data.products)}
+              />
+            </Form.Item>
+            <Form.Item name="reentry" valuePropName="checked">
+              <Checkbox>WRB ReEntry</Checkbox>
+            </Form.Item>
+            <Form.Item
+              name="order_qty"
+              label="Quantity (lbs)"
+              dependencies={['reentry']}
+              rules={[requiredUnlessReentry(orderMessages.packingQuantity)]}
+            >
+              <InputNumber min={0} max={1_000_000} className={styles.wide} />
+            </Form.Item>
+            <Form.Item
+              name="fulfillment_date"
+              label="Fullfilment Date"
+              dependencies={['reentry']}
+              rules={[requiredUnlessReentry(orderMessages.packingDate)]}
+            >
+              <DatePicker format="DD/MM/YYYY" className={styles.wide} />
+            </Form.Item>
+            <Form.Item name="workflow_id" label="Packing workflow">
+              <Select
+                allowClear
+                placeholder="The product's packing workflow"
+                options={data.rules.map((rule) => ({
+                  value: rule.workflow_id,
+                  label: rule.name,
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="order_customer" label="Customer">
+              <Input maxLength={120} />
+            </Form.Item>
+            <Form.Item name="order_name" label="Packing name">
+              <Input maxLength={120} />
+            </Form.Item>
+            <Form.Item name="priority" label="Priority">
+              <Select options={orderPriority.options.map((value) => ({ value, label: value }))} />
+            </Form.Item>
+          </>
+        )}
+      </QueryState>
     </FormModal>
   );
 }

@@ -3,20 +3,19 @@ import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
-import Skeleton from 'antd/es/skeleton';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { DeleteOutlined, PlayCircleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { orderMessages, OrderStatus, type PackingOrder } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useDeletePacking, usePackingOrders, useStartPacking } from '../api/packing-orders.ts';
 import { useSavePackingPriority } from '../api/save-priority.ts';
-import { formatOrderNumber, formatPackingQuantity } from '../lib/order-status.ts';
-import { BoardState } from './board-state.tsx';
+import { formatPackingQuantity } from '../lib/order-status.ts';
 import { OrderNumber } from './order-number.tsx';
 import { packingDateColumns, packingOrderColumns } from './packing-columns.tsx';
 import { PackingFormModal } from './packing-form-modal.tsx';
@@ -115,28 +114,23 @@ export function PackingTab() {
     { title: 'Actions', key: 'actions', render: (_value, order) => buttons(order) },
   ];
 
-  const list =
-    orders.isError && !orders.data ? (
-      <LoadError
-        error={orders.error}
-        retrying={orders.isFetching}
-        onRetry={() => void orders.refetch()}
-      />
-    ) : !orders.data ? (
-      <Skeleton active />
-    ) : (
-      <Table<PackingOrder>
-        rowKey="order_id"
-        size="middle"
-        columns={columns}
-        dataSource={orders.data.data}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{
-          emptyText: <EmptyState description="Packing orders waiting or running appear here." />,
-        }}
-      />
-    );
+  const list = (
+    <QueryState query={orders}>
+      {(data) => (
+        <Table<PackingOrder>
+          rowKey="order_id"
+          size="middle"
+          columns={columns}
+          dataSource={data.data}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          locale={{
+            emptyText: <EmptyState description="Packing orders waiting or running appear here." />,
+          }}
+        />
+      )}
+    </QueryState>
+  );
 
   return (
     <>
@@ -154,7 +148,7 @@ export function PackingTab() {
       {view === 'L' ? (
         list
       ) : (
-        <BoardState query={orders}>
+        <QueryState query={orders}>
           {(data) => (
             <PriorityBoard
               columns={data.kanban}
@@ -179,7 +173,7 @@ export function PackingTab() {
               failureMessage={orderMessages.prioritySaveFailed}
             />
           )}
-        </BoardState>
+        </QueryState>
       )}
       <PackingFormModal open={creating} onClose={() => setCreating(false)} />
       <Modal

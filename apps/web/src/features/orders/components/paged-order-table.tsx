@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Skeleton from 'antd/es/skeleton';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState, TableSkeleton } from '../../../components/query-state.tsx';
 import type { OrderPage } from '../api/order-keys.ts';
 
 interface PagedOrderTableProps<Row extends { order_id: number }> {
@@ -25,34 +24,28 @@ export function PagedOrderTable<Row extends { order_id: number }>({
   onPage,
   emptyText,
 }: PagedOrderTableProps<Row>) {
-  if (query.isError && !query.data) {
-    return (
-      <LoadError
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   return (
-    <Table<Row>
-      rowKey="order_id"
-      size="middle"
-      columns={columns}
-      dataSource={query.data.data}
-      loading={query.isFetching && query.isPlaceholderData}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState description={emptyText} /> }}
-      pagination={{
-        current: page.page,
-        pageSize: page.limit,
-        total: query.data.totalPage * page.limit,
-        showSizeChanger: true,
-        hideOnSinglePage: false,
-        onChange: (current, pageSize) =>
-          onPage({ page: pageSize === page.limit ? current : 1, limit: pageSize }),
-      }}
-    />
+    <QueryState query={query} loading={<TableSkeleton />}>
+      {(list) => (
+        <Table<Row>
+          rowKey="order_id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data}
+          loading={query.isFetching && query.isPlaceholderData}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState description={emptyText} /> }}
+          pagination={{
+            current: page.page,
+            pageSize: page.limit,
+            total: list.totalPage * page.limit,
+            showSizeChanger: true,
+            hideOnSinglePage: false,
+            onChange: (current, pageSize) =>
+              onPage({ page: pageSize === page.limit ? current : 1, limit: pageSize }),
+          }}
+        />
+      )}
+    </QueryState>
   );
 }

@@ -7,6 +7,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { orderMessages } from '@roastery/contract';
 import type { Dayjs } from 'dayjs';
 import type { DateFilter, OrderFilters } from '../lib/order-filters.ts';
+import { productOptions } from '../lib/product-options.ts';
 import styles from './orders.module.css';
 
 const dateChoices = [
@@ -102,13 +103,7 @@ export function PendingFilters({
             className={styles.wide}
             showSearch={{ optionFilterProp: 'label' }}
             value={value.product ?? 'all'}
-            options={[
-              { value: 'all', label: 'All' },
-              ...products.map((product) => ({
-                value: product.product_id,
-                label: product.product_name,
-              })),
-            ]}
+            options={[{ value: 'all', label: 'All' }, ...productOptions(products)]}
             onChange={(next) => onChange({ ...value, product: next === 'all' ? undefined : next })}
           />
         </label>

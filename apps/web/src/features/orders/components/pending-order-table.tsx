@@ -14,8 +14,9 @@ import {
   type RoastingOrder,
 } from '@roastery/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import type { OrderPage } from '../api/order-keys.ts';
-import { formatOrderNumber, isEditable } from '../lib/order-status.ts';
+import { isEditable } from '../lib/order-status.ts';
 import { roastingOrderColumns } from './order-columns.tsx';
 import { PagedOrderTable } from './paged-order-table.tsx';
 import styles from './orders.module.css';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Button from 'antd/es/button';
-import { FilterOutlined, PlusOutlined, DatabaseOutlined } from '@ant-design/icons';
+import { FilterOutlined } from '@ant-design/icons';
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteOrder } from '../api/delete-order.ts';
 import { getAllPendingOrders } from '../api/export-orders.ts';
@@ -16,10 +17,9 @@ import { downloadText } from '../lib/download-text.ts';
 import { emptyFilters, toOrderWhere, type OrderFilters } from '../lib/order-filters.ts';
 import { ordersCsv, ordersCsvFileName } from '../lib/orders-csv.ts';
 import { AutoExecutionButton } from './auto-execution-button.tsx';
-import { BoardState } from './board-state.tsx';
-import { FillSiloModal } from './fill-silo-modal.tsx';
 import { OrderFormModal } from './order-form-modal.tsx';
 import { OrderNumber } from './order-number.tsx';
+import { OrderToolbarButtons } from './order-toolbar-buttons.tsx';
 import { PendingFilters } from './pending-filters.tsx';
 import {
   PendingOrderButtons,
@@ -44,7 +44,6 @@ export function PendingTab() {
   const [page, setPage] = useState<OrderPage>(FIRST_PAGE);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<RoastingOrder | undefined>();
-  const [filling, setFilling] = useState(false);
   const [choosingDevices, setChoosingDevices] = useState<RoastingOrder | undefined>();
   const [exporting, setExporting] = useState(false);
 
@@ -121,21 +120,7 @@ export function PendingTab() {
               Filter
             </Button>
           ) : null}
-          <Button
-            className={styles.button}
-            icon={<DatabaseOutlined />}
-            onClick={() => setFilling(true)}
-          >
-            Fill WRB Silo
-          </Button>
-          <Button
-            type="primary"
-            className={styles.button}
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-          >
-            New Order
-          </Button>
+          <OrderToolbarButtons onNewOrder={() => setCreating(true)} />
         </div>
       </div>
       {view === 'L' && showFilters ? (
@@ -155,7 +140,7 @@ export function PendingTab() {
       {view === 'L' ? (
         <PendingOrderTable query={orders} page={page} onPage={setPage} actions={actions} />
       ) : (
-        <BoardState query={orders}>
+        <QueryState query={orders}>
           {(data) => (
             <PriorityBoard
               columns={data.kanban}
@@ -170,7 +155,7 @@ export function PendingTab() {
               failureMessage={orderMessages.boardSaveFailed}
             />
           )}
-        </BoardState>
+        </QueryState>
       )}
       <OrderFormModal open={createOpen} onClose={closeCreate} />
       <OrderFormModal
@@ -178,7 +163,6 @@ export function PendingTab() {
         order={editing}
         onClose={() => setEditing(undefined)}
       />
-      <FillSiloModal open={filling} onClose={() => setFilling(false)} />
       <StartDevicesModal order={choosingDevices} onClose={() => setChoosingDevices(undefined)} />
     </>
   );

@@ -1,33 +1,23 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   closestCorners,
   DndContext,
   pointerWithin,
-  KeyboardSensor,
-  PointerSensor,
   useDroppable,
-  useSensor,
-  useSensors,
   type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
-  type DraggableAttributes,
-  type DraggableSyntheticListeners,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Card from 'antd/es/card';
-import { HolderOutlined } from '@ant-design/icons';
 import { orderPriority, type OrderPriority, type PriorityBody } from '@roastery/contract';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { SortableHandleContext, useSortableSensors } from '../../../lib/sortable-handle.ts';
 import { columnId, moveAcross, moveWithin, sameBoard } from '../lib/board-moves.ts';
-import { formatOrderNumber } from '../lib/order-status.ts';
 import styles from './board.module.css';
 
 const priorities = orderPriority.options;
@@ -40,31 +30,6 @@ const collisionDetection: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length > 0 ? under : closestCorners(args);
 };
-interface Handle {
-  setActivatorNodeRef: (element: HTMLElement | null) => void;
-  listeners: DraggableSyntheticListeners;
-  attributes: DraggableAttributes;
-}
-
-const HandleContext = createContext<Handle | null>(null);
-
-/** The card's drag handle: only it starts a drag, so the card's buttons stay plain buttons. */
-function DragHandle({ label }: { label: string }) {
-  const handle = useContext(HandleContext);
-  return (
-    <button
-      type="button"
-      className={styles.handle}
-      ref={handle?.setActivatorNodeRef}
-      {...handle?.attributes}
-      {...handle?.listeners}
-      aria-label={label}
-    >
-      <HolderOutlined />
-    </button>
-  );
-}
-
 function SortableCard({
   id,
   title,
@@ -84,7 +49,7 @@ function SortableCard({
     isDragging,
   } = useSortable({ id });
   return (
-    <HandleContext value={{ setActivatorNodeRef, listeners, attributes }}>
+    <SortableHandleContext value={{ setActivatorNodeRef, listeners, attributes }}>
       <div
         ref={setNodeRef}
         style={{ transform: CSS.Translate.toString(transform), transition }}
@@ -93,13 +58,13 @@ function SortableCard({
       >
         <Card size="small">
           <div className={styles.cardHead}>
-            <DragHandle label={`Move order ${formatOrderNumber(id)}`} />
+            <DragHandle label={`Move order ${formatOrderNumber(id)}`} className={styles.handle} />
             {title}
           </div>
           {children}
         </Card>
       </div>
-    </HandleContext>
+    </SortableHandleContext>
   );
 }
 
@@ -171,10 +136,7 @@ export function PriorityBoard<Item extends { order_id: number }>({
   const [draft, setDraft] = useState<PriorityBody | null>(null);
   const ids = draft ?? serverIds;
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;

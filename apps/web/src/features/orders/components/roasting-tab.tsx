@@ -3,26 +3,21 @@ import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Segmented from 'antd/es/segmented';
 import Tag from 'antd/es/tag';
-import {
-  DatabaseOutlined,
-  EditOutlined,
-  PauseOutlined,
-  PlusOutlined,
-  CaretRightOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import type { Dayjs } from 'dayjs';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useRoastingOrders } from '../api/get-roasting-orders.ts';
 import type { RoastingPeriod } from '../api/order-keys.ts';
 import { useSaveOrderPriority } from '../api/save-priority.ts';
 import { useToggleOrder } from '../api/toggle-order.ts';
-import { formatOrderNumber, isEditable, isStopRoasting } from '../lib/order-status.ts';
-import { BoardState } from './board-state.tsx';
-import { FillSiloModal } from './fill-silo-modal.tsx';
+import { isEditable, isStopRoasting } from '../lib/order-status.ts';
 import { OrderFormModal } from './order-form-modal.tsx';
 import { OrderNumber } from './order-number.tsx';
+import { OrderToolbarButtons } from './order-toolbar-buttons.tsx';
 import { PriorityBoard } from './priority-board.tsx';
 import { RoastingCardBody } from './roasting-card-body.tsx';
 import { SystemStatusPanel } from './system-status-panel.tsx';
@@ -44,7 +39,6 @@ export function RoastingTab() {
   const [period, setPeriod] = useState<RoastingPeriod>({ kind: 'days', days: '0' });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<RoastingOrder | undefined>();
-  const [filling, setFilling] = useState(false);
   const orders = useRoastingOrders(period);
   const savePriority = useSaveOrderPriority();
   const toggle = useToggleOrder();
@@ -107,24 +101,10 @@ export function RoastingTab() {
           ) : null}
         </div>
         <div className={styles.toolbarGroup}>
-          <Button
-            className={styles.button}
-            icon={<DatabaseOutlined />}
-            onClick={() => setFilling(true)}
-          >
-            Fill WRB Silo
-          </Button>
-          <Button
-            type="primary"
-            className={styles.button}
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-          >
-            New Order
-          </Button>
+          <OrderToolbarButtons onNewOrder={() => setCreating(true)} />
         </div>
       </div>
-      <BoardState query={orders}>
+      <QueryState query={orders}>
         {(data) => (
           <PriorityBoard
             columns={data.kanban}
@@ -158,7 +138,7 @@ export function RoastingTab() {
             failureMessage={orderMessages.boardSaveFailed}
           />
         )}
-      </BoardState>
+      </QueryState>
       <SystemStatusPanel />
       <OrderFormModal open={creating} onClose={() => setCreating(false)} />
       <OrderFormModal
@@ -166,7 +146,6 @@ export function RoastingTab() {
         order={editing}
         onClose={() => setEditing(undefined)}
       />
-      <FillSiloModal open={filling} onClose={() => setFilling(false)} />
     </>
   );
 }

@@ -1,17 +1,16 @@
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import { orderMessages, type DeviceSummary, type RoastingOrder } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeviceList } from '../../../lib/get-device-list.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { checkBeanMatch, useStartWithDevices } from '../api/start-order.ts';
-import { formatOrderNumber } from '../lib/order-status.ts';
 import styles from './orders.module.css';
 
 /** Device types of the plant's catalog: where a batch starts, roasts and ends. */
@@ -102,49 +101,43 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
       onSubmit={(values) => void submit(values)}
       onCancel={onClose}
     >
-      {devices.isError ? (
-        <LoadError
-          error={devices.error}
-          retrying={devices.isFetching}
-          onRetry={() => void devices.refetch()}
-        />
-      ) : !devices.data ? (
-        <Skeleton active />
-      ) : (
-        <>
-          <Form.Item name="startDevice" label="Start device" rules={[deviceRule]}>
-            <Select
-              placeholder="Select a silo"
-              options={options(devices.data, (device) => device.device_type === SILO_BIN)}
-            />
-          </Form.Item>
-          <Form.Item name="roasterId" label="Roasting device" rules={[deviceRule]}>
-            <Select
-              placeholder="Select a roaster"
-              options={options(devices.data, (device) => device.device_type === ROASTER)}
-            />
-          </Form.Item>
-          <Form.Item name="endDevice" label="End device" rules={[deviceRule]}>
-            <Select
-              placeholder="Select a bin"
-              options={options(devices.data, (device) => ROASTED_BINS.has(device.device_type))}
-            />
-          </Form.Item>
-          {positionNeeded ? (
-            <Form.Item
-              name="devicePosition"
-              label="Device position"
-              extra="The roaster is busy: the place of this order in its queue, 1 being next."
-              rules={[{ required: true, message: orderMessages.devicePosition }]}
-            >
-              <InputNumber min={1} precision={0} className={styles.wide} />
+      <QueryState query={devices}>
+        {(data) => (
+          <>
+            <Form.Item name="startDevice" label="Start device" rules={[deviceRule]}>
+              <Select
+                placeholder="Select a silo"
+                options={options(data, (device) => device.device_type === SILO_BIN)}
+              />
             </Form.Item>
-          ) : null}
-          <Form.Item name="start_all" label={orderMessages.openAll} valuePropName="checked">
-            <Switch checkedChildren="YES" unCheckedChildren="NO" />
-          </Form.Item>
-        </>
-      )}
+            <Form.Item name="roasterId" label="Roasting device" rules={[deviceRule]}>
+              <Select
+                placeholder="Select a roaster"
+                options={options(data, (device) => device.device_type === ROASTER)}
+              />
+            </Form.Item>
+            <Form.Item name="endDevice" label="End device" rules={[deviceRule]}>
+              <Select
+                placeholder="Select a bin"
+                options={options(data, (device) => ROASTED_BINS.has(device.device_type))}
+              />
+            </Form.Item>
+            {positionNeeded ? (
+              <Form.Item
+                name="devicePosition"
+                label="Device position"
+                extra="The roaster is busy: the place of this order in its queue, 1 being next."
+                rules={[{ required: true, message: orderMessages.devicePosition }]}
+              >
+                <InputNumber min={1} precision={0} className={styles.wide} />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="start_all" label={orderMessages.openAll} valuePropName="checked">
+              <Switch checkedChildren="YES" unCheckedChildren="NO" />
+            </Form.Item>
+          </>
+        )}
+      </QueryState>
     </FormModal>
   );
 }

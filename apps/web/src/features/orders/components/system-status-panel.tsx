@@ -1,11 +1,10 @@
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
-import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { OrderStatus } from '@roastery/contract';
+import { OrderStatus, type SystemStatus } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { OrderNumber } from './order-number.tsx';
@@ -14,17 +13,10 @@ import styles from './orders.module.css';
 /** The plant's roasting at a glance: orders under way with their batches, and the roasters. */
 export function SystemStatusPanel() {
   const status = useSystemStatus();
-  if (status.isError && !status.data) {
-    return (
-      <LoadError
-        error={status.error}
-        retrying={status.isFetching}
-        onRetry={() => void status.refetch()}
-      />
-    );
-  }
-  if (!status.data) return <Skeleton active />;
-  const { orders, roasters, inActive } = status.data;
+  return <QueryState query={status}>{(data) => <SystemStatusCard status={data} />}</QueryState>;
+}
+
+function SystemStatusCard({ status: { orders, roasters, inActive } }: { status: SystemStatus }) {
   return (
     <Card title="System Status" className={styles.panel} size="small">
       <Typography.Title level={5}>Roasters</Typography.Title>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatOrderNumber,
   formatPackingQuantity,
   isEditable,
   isStopRoasting,
@@ -21,11 +20,6 @@ describe('order status', () => {
     expect(isStopRoasting({ status: 5, ord_tig: 0 })).toBe(true);
     expect(isStopRoasting({ status: 1, ord_tig: 1 })).toBe(true);
     expect(isStopRoasting({ status: 1, ord_tig: 0 })).toBe(false);
-  });
-
-  it('pads order numbers to six digits', () => {
-    expect(formatOrderNumber(42)).toBe('000042');
-    expect(formatOrderNumber(1234567)).toBe('1234567');
   });
 
   it('shows UNLIMITED for -1 or no packing quantity', () => {

@@ -27,11 +27,6 @@ export function isStopRoasting(order: { status: number; ord_tig: 0 | 1 }): boole
   return order.status === OrderStatus.Paused || order.ord_tig === 1;
 }
 
-/** Order numbers show zero-padded to 6 digits, e.g. 000042. */
-export function formatOrderNumber(orderId: number): string {
-  return String(orderId).padStart(6, '0');
-}
-
 /** Quantity of a packing order: -1 or none means pack until the bins are empty. */
 export function formatPackingQuantity(quantity: number | null | undefined): string {
   return quantity === undefined || quantity === null || quantity === -1

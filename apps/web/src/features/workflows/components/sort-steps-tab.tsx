@@ -1,21 +1,14 @@
-import { createContext, useContext, useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type Announcements,
   type DragEndEvent,
-  type DraggableAttributes,
-  type DraggableSyntheticListeners,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove,
   SortableContext,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
@@ -25,44 +18,20 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { HolderOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import type { WorkflowStep } from '@roastery/contract';
+import { DragHandle } from '../../../components/drag-handle.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { SortableHandleContext, useSortableSensors } from '../../../lib/sortable-handle.ts';
 import { useSteps } from '../api/get-steps.ts';
 import { useSortSteps } from '../api/sort-steps.ts';
 import { useCommandLabels } from '../lib/use-command-labels.ts';
 import { useDeviceNames } from '../lib/use-device-names.ts';
 import { StepValue } from './step-value.tsx';
 import styles from './configuration-tabs.module.css';
-
-interface RowHandle {
-  setActivatorNodeRef: (element: HTMLElement | null) => void;
-  listeners: DraggableSyntheticListeners;
-  attributes: DraggableAttributes;
-}
-
-/** The row gives its drag handle the listeners: only the handle starts a drag. */
-const RowHandleContext = createContext<RowHandle | null>(null);
-
-function DragHandle({ label }: { label: string }) {
-  const handle = useContext(RowHandleContext);
-  // A plain button: dnd-kit's keyboard sensor starts only from the exact activator node.
-  return (
-    <button
-      type="button"
-      className={styles.dragHandle}
-      ref={handle?.setActivatorNodeRef}
-      {...handle?.attributes}
-      {...handle?.listeners}
-      aria-label={label}
-    >
-      <HolderOutlined />
-    </button>
-  );
-}
 
 function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
   const {
@@ -75,14 +44,14 @@ function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-ke
     isDragging,
   } = useSortable({ id: props['data-row-key'] });
   return (
-    <RowHandleContext value={{ setActivatorNodeRef, listeners, attributes }}>
+    <SortableHandleContext value={{ setActivatorNodeRef, listeners, attributes }}>
       <tr
         {...props}
         ref={setNodeRef}
         className={[props.className, isDragging ? styles.dragging : ''].join(' ')}
         style={{ ...props.style, transform: CSS.Translate.toString(transform), transition }}
       />
-    </RowHandleContext>
+    </SortableHandleContext>
   );
 }
 
@@ -101,10 +70,7 @@ export function SortStepsTab({ workflowId }: { workflowId: number }) {
   const { message, notification } = useFeedback();
   /** The order being arranged, or null while it is the saved one. */
   const [order, setOrder] = useState<number[] | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   if (!steps.data) {
     return steps.isError ? (
@@ -162,7 +128,10 @@ export function SortStepsTab({ workflowId }: { workflowId: number }) {
       key: 'drag',
       width: 48,
       render: (_value, step, index) => (
-        <DragHandle label={`Move step ${index + 1}: ${step.device_id}`} />
+        <DragHandle
+          label={`Move step ${index + 1}: ${step.device_id}`}
+          className={styles.dragHandle}
+        />
       ),
     },
     { title: '#', key: 'position', width: 48, render: (_value, _step, index) => index + 1 },
