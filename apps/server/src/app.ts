@@ -79,6 +79,13 @@ import { TransferRepository } from './modules/transfers/transfer-repository.ts';
 import { TransferService } from './modules/transfers/transfer-service.ts';
 import { transferRoutes } from './modules/transfers/transfer-routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { EventRecorder } from './modules/events/event-recorder.ts';
+import { ServiceRegistry } from './modules/health/service-registry.ts';
+import { registerConsoleServices } from './modules/health/console-services.ts';
+import { serviceHealthRoutes } from './modules/health/service-health-routes.ts';
+import { AdminReportRepository } from './modules/admin-reports/admin-report-repository.ts';
+import { AdminReportService } from './modules/admin-reports/admin-report-service.ts';
+import { adminReportRoutes } from './modules/admin-reports/admin-report-routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 
 export interface Services {
@@ -102,6 +109,11 @@ export interface Services {
   dumps: DumpService;
   transfers: TransferService;
   dashboard: DashboardService;
+  /** The console's own services, as the System Monitor shows and controls them. */
+  registry: ServiceRegistry;
+  adminReports: AdminReportService;
+  /** Fills the events log from the hub; `settled()` waits for what it has received. */
+  eventRecorder: EventRecorder;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -153,6 +165,9 @@ export async function createServices(
   signInClock: () => number = Date.now,
 ): Promise<Services> {
   const { db } = database;
+  const hub = new EventHub({
+    onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
+  });
   const userRepository = new UserRepository(db);
   const principals = new PrincipalCache(principalLoader(userRepository));
   const auth = new AuthService({
@@ -166,9 +181,8 @@ export async function createServices(
     throttle: new LoginThrottle({ ...config.login, now: signInClock }),
     principals,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-  });
-  const hub = new EventHub({
-    onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
+    onSignIn: (username, admitted) =>
+      hub.publish({ type: 'session', change: admitted ? 'signed-in' : 'refused', username }),
   });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
@@ -214,7 +228,7 @@ export async function createServices(
   });
   workflows.attach(engine);
   const beans = new BeanService(new BeanRepository(db));
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, hub);
   const dumps = new DumpService({
     repo: new DumpRepository(db),
     beans,
@@ -261,9 +275,50 @@ export async function createServices(
     });
     if (projected) live.publish(projected);
   });
+  const eventRecorder = new EventRecorder({
+    hub,
+    eventLog,
+    deviceRef: (code) =>
+      deviceDirectory.require(code).then(
+        (d) => ({ ref: d.id, name: d.name }),
+        () => undefined,
+      ),
+    workflowName: async (id) => (await workflows.workflow(id))?.name,
+    dump: (id) => dumps.get(id).catch(() => undefined),
+    transfer: (id) => transfers.get(id).catch(() => undefined),
+    onError: (err, event) => logger.error({ err, event: event.type }, 'event not logged'),
+  });
+  eventRecorder.start();
+  let engineOpen = false;
+  const registry = new ServiceRegistry({
+    onChange: (service, by) =>
+      hub.publish({
+        type: 'service',
+        id: service.id,
+        name: service.name,
+        status: service.status,
+        by,
+      }),
+  });
+  registerConsoleServices({
+    registry,
+    database,
+    runtime,
+    hub,
+    live,
+    engineOpen: () => engineOpen,
+    simulated: !config.plc.host,
+  });
   return {
     auth,
     settings,
+    registry,
+    eventRecorder,
+    adminReports: new AdminReportService({
+      repo: new AdminReportRepository(db),
+      metabase: config.metabase,
+      limits: config.reports,
+    }),
     dumps,
     transfers,
     dashboard: new DashboardService(ledger, runtime),
@@ -274,6 +329,7 @@ export async function createServices(
       await deviceStatuses.load();
       await runtime.start();
       await engine.open();
+      engineOpen = true;
       await settlement.start();
       transfers.start();
     },
@@ -281,6 +337,7 @@ export async function createServices(
       transfers.stop();
       settlement.stop();
       await engine.close();
+      engineOpen = false;
       await runtime.stop();
     },
     users: new UserService(db, userRepository, principals, auth),
@@ -385,6 +442,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/admin/settings',
         settings: services.settings,
       });
+      await api.register(serviceHealthRoutes, {
+        prefix: '/admin/health',
+        registry: services.registry,
+      });
+      await api.register(adminReportRoutes, { reports: services.adminReports });
       await api.register(dumpRoutes, {
         prefix: '/dump',
         dumps: services.dumps,

@@ -25,4 +25,10 @@ export const SettingRef = {
   AutoExecution: 'r-is-auto',
   Packing: 'r-is-pack',
   DumpMode: 'r-dump-mode',
+  /** The plant's name, shown in the header and the browser's title. */
+  PlantName: 'r-plant-name',
+  /** Rows per page of the events log and of other long tables. */
+  LogPageSize: 'r-log-page-size',
+  /** Minutes before a signed-in session ends that the user is warned. */
+  SessionWarning: 'r-session-warning',
 } as const;

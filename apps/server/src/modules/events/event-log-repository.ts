@@ -55,6 +55,27 @@ export class EventLogRepository {
       .offset((page - 1) * limit);
   }
 
+  /**
+   * The rows after a position in the log's order (newest first), for an export that walks the
+   * whole selection: each batch is one index range read, however deep into the log it is.
+   */
+  batchAfter(
+    filter: EventFilter,
+    after: { time: Date; id: number } | undefined,
+    size: number,
+  ): Promise<EventRow[]> {
+    const position = after
+      ? or(lt(events.time, after.time), and(eq(events.time, after.time), lt(events.id, after.id)))
+      : undefined;
+    return this.#db
+      .select({ ...getColumns(), deviceCode: devices.deviceId })
+      .from(events)
+      .leftJoin(devices, eq(devices.id, events.deviceId))
+      .where(and(whereOf(filter), position))
+      .orderBy(desc(events.time), desc(events.id))
+      .limit(size);
+  }
+
   async count(filter: EventFilter): Promise<number> {
     const [row] = await this.#db
       .select({ n: count() })
