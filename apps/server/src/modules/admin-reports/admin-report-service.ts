@@ -1,9 +1,5 @@
 import { SignJWT } from 'jose';
-import type {
-  AdminReport,
-  CreateAdminReportBody,
-  ReportView,
-} from '@roastery/contract';
+import type { AdminReport, CreateAdminReportBody, ReportView } from '@roastery/contract';
 import { notFound, unprocessable } from '../../lib/http-errors.ts';
 import { codeOf, databaseMessage } from '../../lib/db-errors.ts';
 import type { AdminReportRepository, AdminReportRow } from './admin-report-repository.ts';
