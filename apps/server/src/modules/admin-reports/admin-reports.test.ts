@@ -8,7 +8,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ REPORT_ROW_CAP: '3', REPORT_TIMEOUT: '300ms' });
   for (const n of [1, 2, 3, 4, 5]) {
-    await t.services.eventLog.record({ kind: 'report-test', description: `event ${n}` });
+    await t.services.eventLog.record({
+      kind: 'device',
+      deviceName: 'report-test',
+      description: `event ${n}`,
+    });
   }
 });
 afterAll(() => t.close());
@@ -52,7 +56,7 @@ describe('admin reports', () => {
 
   it('run their SQL over the reporting views, capped at the row limit', async () => {
     const { status, body } = await view(
-      "select event_description from report_events where kind = 'report-test' order by event_id",
+      "select event_description from report_events where device_name = 'report-test' order by event_id",
     );
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -67,7 +71,7 @@ describe('admin reports', () => {
       truncated: true,
     });
     const count = await view(
-      "select count(*)::int as n from report_events where kind = 'report-test'",
+      "select count(*)::int as n from report_events where device_name = 'report-test'",
     );
     expect(count.body).toMatchObject({ rows: [{ n: 5 }], truncated: false });
   });
@@ -105,7 +109,7 @@ describe('admin reports', () => {
       expect((res.body as unknown as { message: string }).message, code).toMatch(message);
     }
     const { body } = await view(
-      "select count(*)::int as n from report_events where kind = 'report-test'",
+      "select count(*)::int as n from report_events where device_name = 'report-test'",
     );
     expect(body).toMatchObject({ rows: [{ n: 5 }] });
   });

@@ -145,7 +145,8 @@ describe('the events export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload);
+    // exceljs types its input as its own Buffer, which Node's Buffer<ArrayBufferLike> is at run time.
+    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     const sheet = workbook.getWorksheet('Events');
     const rows: unknown[][] = [];
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
