@@ -3,6 +3,7 @@ import type {
   EventFilter,
   EventLogRepository,
   EventRow,
+  LogPosition,
   NewEventRow,
 } from './event-log-repository.ts';
 
@@ -85,13 +86,13 @@ export class EventLogService {
    * part of it (the walk goes back in time).
    */
   async *walk(filter: EventFilter, batch = EXPORT_BATCH): AsyncGenerator<LogEvent[]> {
-    let after: { time: Date; id: number } | undefined;
+    let after: LogPosition | undefined;
     for (;;) {
       const rows = await this.#repo.batchAfter(filter, after, batch);
       if (rows.length > 0) yield rows.map(presentEvent);
       const last = rows.at(-1);
       if (!last || rows.length < batch) return;
-      after = { time: last.time, id: last.id };
+      after = { time: last.position, id: last.id };
     }
   }
 }

@@ -183,6 +183,18 @@ describe('the events export', () => {
     expect(new Set(names).size).toBe(4500);
   });
 
+  it('keeps rows apart that share a millisecond, as the database keeps microseconds', async () => {
+    await t.database.db.execute(sql`
+      insert into events (event_description, kind, event_time)
+      select 'micro ' || n, 'micro', timestamptz '2025-07-01 00:00:00.000100+00' + n * interval '100 microseconds'
+      from generate_series(1, 7) as n`);
+    const seen: string[] = [];
+    for await (const batch of t.services.eventLog.walk({ kind: 'micro' }, 2)) {
+      seen.push(...batch.map((e) => e.event_description));
+    }
+    expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1].map((n) => `micro ${n}`));
+  });
+
   it('quotes CSV fields as spreadsheets read them', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
