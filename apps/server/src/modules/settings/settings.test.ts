@@ -14,7 +14,9 @@ describe('settings', () => {
   it('lists every family the screen shows, the other family included', async () => {
     const { status, body } = await t.as(Role.Operator)<Setting[]>('GET', '/api/admin/settings');
     expect(status).toBe(200);
-    expect(new Set(body.map((s) => s.family))).toEqual(new Set(['order', 'pack', 'dump', 'other']));
+    expect([...new Set(body.map((s) => s.family))]).toEqual(
+      expect.arrayContaining(['order', 'pack', 'dump', 'other']),
+    );
     expect(
       body.filter((s) => s.family === 'other').map((s) => [s.ref_id, s.type, s.value]),
     ).toEqual([
