@@ -15,6 +15,7 @@ const benchmarks = [
   'pixel-latency',
   'engine-latency',
   'ledger',
+  'events',
   'web-delivery',
   'request-path',
   'dashboard-load',

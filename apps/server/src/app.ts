@@ -94,6 +94,13 @@ import { OrderRunService } from './modules/order-runs/order-run-service.ts';
 import { OrderScheduler } from './modules/order-runs/order-scheduler.ts';
 import { PackingRunner } from './modules/order-runs/packing-runner.ts';
 import { PlantView } from './modules/order-runs/plant-view.ts';
+import { EventRecorder } from './modules/events/event-recorder.ts';
+import { ServiceRegistry } from './modules/health/service-registry.ts';
+import { registerConsoleServices } from './modules/health/console-services.ts';
+import { serviceHealthRoutes } from './modules/health/service-health-routes.ts';
+import { AdminReportRepository } from './modules/admin-reports/admin-report-repository.ts';
+import { AdminReportService } from './modules/admin-reports/admin-report-service.ts';
+import { adminReportRoutes } from './modules/admin-reports/admin-report-routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -121,6 +128,11 @@ export interface Services {
   orderRuns: OrderRunService;
   packingRuns: PackingRunner;
   orderScheduler: OrderScheduler;
+  /** The console's own services, as the System Monitor shows and controls them. */
+  registry: ServiceRegistry;
+  adminReports: AdminReportService;
+  /** Fills the events log from the hub; `settled()` waits for what it has received. */
+  eventRecorder: EventRecorder;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
@@ -172,6 +184,9 @@ export async function createServices(
   signInClock: () => number = Date.now,
 ): Promise<Services> {
   const { db } = database;
+  const hub = new EventHub({
+    onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
+  });
   const userRepository = new UserRepository(db);
   const principals = new PrincipalCache(principalLoader(userRepository));
   const auth = new AuthService({
@@ -185,9 +200,8 @@ export async function createServices(
     throttle: new LoginThrottle({ ...config.login, now: signInClock }),
     principals,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-  });
-  const hub = new EventHub({
-    onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
+    onSignIn: (username, admitted) =>
+      hub.publish({ type: 'session', change: admitted ? 'signed-in' : 'refused', username }),
   });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
@@ -234,7 +248,7 @@ export async function createServices(
   });
   workflows.attach(engine);
   const beans = new BeanService(new BeanRepository(db));
-  const settings = new SettingsService(db);
+  const settings = new SettingsService(db, hub);
   const dumps = new DumpService({
     repo: new DumpRepository(db),
     beans,
@@ -371,9 +385,50 @@ export async function createServices(
     });
     if (projected) live.publish(projected);
   });
+  const eventRecorder = new EventRecorder({
+    hub,
+    eventLog,
+    deviceRef: (code) =>
+      deviceDirectory.require(code).then(
+        (d) => ({ ref: d.id, name: d.name }),
+        () => undefined,
+      ),
+    workflowName: async (id) => (await workflows.workflow(id))?.name,
+    dump: (id) => dumps.get(id).catch(() => undefined),
+    transfer: (id) => transfers.get(id).catch(() => undefined),
+    onError: (err, event) => logger.error({ err, event: event.type }, 'event not logged'),
+  });
+  eventRecorder.start();
+  let engineOpen = false;
+  const registry = new ServiceRegistry({
+    onChange: (service, by) =>
+      hub.publish({
+        type: 'service',
+        id: service.id,
+        name: service.name,
+        status: service.status,
+        by,
+      }),
+  });
+  registerConsoleServices({
+    registry,
+    database,
+    runtime,
+    hub,
+    live,
+    engineOpen: () => engineOpen,
+    simulated: !config.plc.host,
+  });
   return {
     auth,
     settings,
+    registry,
+    eventRecorder,
+    adminReports: new AdminReportService({
+      repo: new AdminReportRepository(db),
+      metabase: config.metabase,
+      limits: config.reports,
+    }),
     dumps,
     transfers,
     dashboard: new DashboardService({
@@ -398,6 +453,7 @@ export async function createServices(
       await deviceStatuses.load();
       await runtime.start();
       await engine.open();
+      engineOpen = true;
       await settlement.start();
       transfers.start();
       orderRuns.start();
@@ -409,6 +465,7 @@ export async function createServices(
       transfers.stop();
       settlement.stop();
       await engine.close();
+      engineOpen = false;
       await runtime.stop();
     },
     users: new UserService(db, userRepository, principals, auth),
@@ -498,6 +555,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/admin/settings',
         settings: services.settings,
       });
+      await api.register(serviceHealthRoutes, {
+        prefix: '/admin/health',
+        registry: services.registry,
+      });
+      await api.register(adminReportRoutes, { reports: services.adminReports });
       await api.register(dumpRoutes, {
         prefix: '/dump',
         dumps: services.dumps,

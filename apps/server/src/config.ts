@@ -44,6 +44,12 @@ const envSchema = z.object({
   PLC_CONFIRM_TIMEOUT: durationMs.default(3000),
   PLC_RECONNECT_MAX: durationMs.refine((ms) => ms >= 100, 'must be at least 100ms').default(1000),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Both set: an administrator's report code is a Metabase question, embedded signed. */
+  METABASE_SITE_URL: z.string().url().optional(),
+  METABASE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long an administrator's SQL report may run, and how many rows it returns. */
+  REPORT_TIMEOUT: durationMs.refine((ms) => ms >= 100, 'must be at least 100ms').default(5000),
+  REPORT_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -58,6 +64,9 @@ export type Config = {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  /** Set when both Metabase variables are. */
+  metabase: { siteUrl: string; secretKey: string } | undefined;
+  reports: { timeoutMs: number; rowCap: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   login: {
@@ -109,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    metabase:
+      e.METABASE_SITE_URL && e.METABASE_SECRET_KEY
+        ? { siteUrl: e.METABASE_SITE_URL.replace(/\/+$/, ''), secretKey: e.METABASE_SECRET_KEY }
+        : undefined,
+    reports: { timeoutMs: e.REPORT_TIMEOUT, rowCap: e.REPORT_ROW_CAP },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     login: {

@@ -87,6 +87,7 @@ export const permissions: Record<string, Access> = {
   'POST /api/notification/ack/all/notification': PLANT,
 
   'POST /api/event': PLANT,
+  'POST /api/event/export': PLANT,
 
   // Beans are listed on the operator's dump screen; products and recipes are planning data.
   'GET /api/bean': 'signed-in',
@@ -105,6 +106,13 @@ export const permissions: Record<string, Access> = {
   'GET /api/admin/settings': 'signed-in',
   'GET /api/admin/settings/r/:ref': 'signed-in',
   'POST /api/admin/settings': PLANT,
+  'GET /api/admin/health': PLANT,
+  'GET /api/admin/health/:id': PLANT,
+  'POST /api/admin/health/execute': ADMIN,
+  'GET /api/admin/reports': PLANT,
+  'POST /api/admin/reports': ADMIN,
+  'DELETE /api/admin/reports/:id': ADMIN,
+  'GET /api/report/metabase': PLANT,
 
   // Dumps are the operator's work: every signed-in role creates and acknowledges them.
   'GET /api/dump': 'signed-in',

@@ -14,11 +14,25 @@ export const eventWhere = z.strictObject({
   search: z.string().max(120).optional(),
 });
 
+export type EventWhere = z.infer<typeof eventWhere>;
+
 export const eventQueryBody = z.strictObject({
   where: eventWhere.default({}),
   limit: z.number().int().min(1).max(500).default(10),
   page: int32().min(1).default(1),
 });
+
+/** The export of exactly the rows a filter selects; 'xls' is an Excel workbook (.xlsx). */
+export const eventExportFormat = z.enum(['csv', 'xls']);
+export type EventExportFormat = z.infer<typeof eventExportFormat>;
+
+export const eventExportBody = z.strictObject({
+  where: eventWhere.default({}),
+  format: eventExportFormat,
+});
+
+/** The response header of an export that announces its row count before the rows. */
+export const EXPORT_TOTAL_ROWS_HEADER = 'x-total-rows';
 
 export const logEvent = z.object({
   event_id: z.number().int(),

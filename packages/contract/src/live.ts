@@ -65,6 +65,15 @@ export const liveEvent = z.discriminatedUnion('type', [
     id: z.number().int(),
     change: z.enum(['saved', 'status', 'batch', 'deleted']),
   }),
+  /** An administrator changed a setting; screens that read it take the new value at once. */
+  z.object({ ...sequenced, type: z.literal('setting'), ref_id: z.string(), value: z.string() }),
+  /** A console service (PLC gateway, simulator, ...) was started or stopped. */
+  z.object({
+    ...sequenced,
+    type: z.literal('service'),
+    id: z.string(),
+    status: z.enum(['running', 'stopped']),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 /** A live event before the stream gives it its place in the sequence. */

@@ -29,4 +29,10 @@ export const SettingRef = {
   OrderFormDestination: 'r-form-destination',
   /** Order form: the field that carries an order's quantity, 'order_qty' (lbs) or 'total_split'. */
   OrderFormQuantity: 'r-form-qty-field',
+  /** The plant's name, shown in the header and the browser's title. */
+  PlantName: 'r-plant-name',
+  /** Rows per page of the events log and of other long tables. */
+  LogPageSize: 'r-log-page-size',
+  /** Minutes before a signed-in session ends that the user is warned. */
+  SessionWarning: 'r-session-warning',
 } as const;

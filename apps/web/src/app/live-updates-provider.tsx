@@ -17,12 +17,14 @@ import {
 } from '../features/devices/api/device-cache-patch.ts';
 import { deviceDetailQueryKey } from '../features/devices/api/get-device-detail.ts';
 import { dumpKeys } from '../features/dump/api/dump-keys.ts';
+import { healthKeys } from '../features/health/api/health-keys.ts';
 import { notificationsQueryKey } from '../features/notifications/api/get-active-notifications.ts';
 import { orderKeys } from '../features/orders/api/order-keys.ts';
 import { transferKeys } from '../features/transfer/api/transfer-keys.ts';
 import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
 import { siloStatsQueryKey } from '../lib/get-silo-stats.ts';
+import { settingsQueryKey } from '../lib/get-setting.ts';
 import { connectLiveEvents } from '../lib/live-events.ts';
 import { LiveSequence } from '../lib/live-sequence.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
@@ -258,6 +260,13 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           invalidate.silos();
           // The device screens show what the ledger says each silo holds.
           if (event.change === 'ledger') invalidate.deviceList();
+          return;
+        case 'setting':
+          // A setting takes effect at once on every screen that reads it.
+          void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+          return;
+        case 'service':
+          void queryClient.invalidateQueries({ queryKey: healthKeys.all });
           return;
         case 'plc':
           setStatus((current) => ({

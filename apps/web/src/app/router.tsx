@@ -97,8 +97,14 @@ const FlowTestPage = lazyPage(() =>
 const DeviceFlowEditPage = lazyPage(() =>
   import('../features/workflows/pages/device-flow-edit-page.tsx').then((m) => m.DeviceFlowEditPage),
 );
-const ReportSettingsPage = lazyPage(() =>
-  import('../features/reports/pages/report-settings-page.tsx').then((m) => m.ReportSettingsPage),
+const AdminReportsPage = lazyPage(() =>
+  import('../features/admin-reports/pages/admin-reports-page.tsx').then((m) => m.AdminReportsPage),
+);
+const HealthPage = lazyPage(() =>
+  import('../features/health/pages/health-page.tsx').then((m) => m.HealthPage),
+);
+const HealthDetailPage = lazyPage(() =>
+  import('../features/health/pages/health-detail-page.tsx').then((m) => m.HealthDetailPage),
 );
 const AdminSettingsPage = lazyPage(() =>
   import('../features/settings/pages/admin-settings-page.tsx').then((m) => m.AdminSettingsPage),
@@ -141,8 +147,10 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.flowSort.path, element: <FlowSortPage /> },
   { path: paths.admin.flowTest.path, element: <FlowTestPage /> },
   { path: paths.admin.deviceFlowEdit.path, element: <DeviceFlowEditPage /> },
-  { path: paths.admin.reports.path, element: <ReportSettingsPage /> },
+  { path: paths.admin.reports.path, element: <AdminReportsPage /> },
   { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+  { path: paths.admin.health.path, element: <HealthPage /> },
+  { path: paths.admin.healthDetail.path, element: <HealthDetailPage /> },
 ];
 
 const routes: RouteObject[] = [

@@ -93,6 +93,10 @@ export const paths = {
     reports: { path: '/admin/reports', getHref: () => '/admin/reports' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
     health: { path: '/admin/health', getHref: () => '/admin/health' },
+    healthDetail: {
+      path: '/admin/health/:id',
+      getHref: (id: string) => withParam('/admin/health/:id', 'id', id),
+    },
     addDevice: { path: '/admin/add-device', getHref: () => '/admin/add-device' },
     deviceUpdate: {
       path: '/admin/device/:deviceId',

@@ -104,6 +104,14 @@ function refreshSession(staleRefreshToken: string | undefined): Promise<boolean>
   });
 }
 
+/**
+ * Renews the access token before it expires (the background call). Resolves to false when the
+ * session is over, which ends it here too; throws NetworkError when the server is out of reach.
+ */
+export function renewSession(): Promise<boolean> {
+  return refreshSession(currentRefreshToken());
+}
+
 /** Sends with the session's token; a 401 gets one token refresh and one retry. */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response> {
   const refreshTokenAtSend = currentRefreshToken();

@@ -5,3 +5,4 @@ export * from './inventory.ts';
 export * from './workflows.ts';
 export * from './settings.ts';
 export * from './orders.ts';
+export * from './reports.ts';

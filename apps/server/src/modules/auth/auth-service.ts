@@ -25,6 +25,8 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   principals: PrincipalCache;
   refreshTtlSeconds: number;
+  /** Told of every checked sign-in, for the events log (who, and whether it was let in). */
+  onSignIn?: (username: string, admitted: boolean) => void;
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -64,6 +66,7 @@ export class AuthService {
       // A check that threw (the database is down) must not keep holding the key's place.
       attempt.release();
     }
+    this.#d.onSignIn?.(row?.username ?? username, row !== undefined);
     if (!row) throw unauthorized(INVALID_CREDENTIALS);
     const tokens = await this.#issue(row, randomUUID());
     return {

@@ -1,7 +1,12 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { devices, events, type Executor } from '@roastery/db';
 
 export type EventRow = typeof events.$inferSelect & { deviceCode: string | null };
+/** Where a walk through the log stands: the last row's time, exact to the microsecond, and id. */
+export interface LogPosition {
+  time: string;
+  id: number;
+}
 export type NewEventRow = typeof events.$inferInsert;
 
 export interface EventFilter {
@@ -53,6 +58,34 @@ export class EventLogRepository {
       .orderBy(desc(events.time), desc(events.id))
       .limit(limit)
       .offset((page - 1) * limit);
+  }
+
+  /**
+   * The rows after a position in the log's order (newest first), for an export that walks the
+   * whole selection: each batch is one index range read, however deep into the log it is.
+   */
+  batchAfter(
+    filter: EventFilter,
+    after: LogPosition | undefined,
+    size: number,
+  ): Promise<(EventRow & { position: string })[]> {
+    // A row comparison, not (time < t or (time = t and id < i)): the planner reads it as one
+    // range of the time index, where the OR form rescans the log from its newest row each batch.
+    const position = after
+      ? sql`(${events.time}, ${events.id}) < (${after.time}::timestamptz, ${after.id})`
+      : undefined;
+    return this.#db
+      .select({
+        ...getColumns(),
+        deviceCode: devices.deviceId,
+        // A JavaScript Date keeps milliseconds; the column keeps microseconds.
+        position: sql<string>`${events.time}::text`,
+      })
+      .from(events)
+      .leftJoin(devices, eq(devices.id, events.deviceId))
+      .where(and(whereOf(filter), position))
+      .orderBy(desc(events.time), desc(events.id))
+      .limit(size);
   }
 
   async count(filter: EventFilter): Promise<number> {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventPage, eventQueryBody } from '@roastery/contract';
-import type { EventLogService } from './event-log-service.ts';
+import {
+  EXPORT_TOTAL_ROWS_HEADER,
+  eventExportBody,
+  eventPage,
+  eventQueryBody,
+} from '@roastery/contract';
+import { exportContentType, exportExtension, exportStream } from './event-export.ts';
+import { filterOf, type EventLogService } from './event-log-service.ts';
 
 export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> = async (
   app,
@@ -18,17 +24,36 @@ export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> =
     },
     (request) => {
       const { where, page, limit } = request.body;
-      return eventLog.page(
-        {
-          ...(where.device_id ? { deviceCode: where.device_id } : {}),
-          ...(where.event_time?.gte ? { from: new Date(where.event_time.gte) } : {}),
-          ...(where.event_time?.lt ? { to: new Date(where.event_time.lt) } : {}),
-          ...(where.kind ? { kind: where.kind } : {}),
-          ...(where.search ? { search: where.search } : {}),
-        },
-        page,
-        limit,
+      return eventLog.page(filterOf(where), page, limit);
+    },
+  );
+
+  app.post(
+    '/export',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'Every event the filter selects, as CSV or an Excel workbook, streamed; the row count comes first in the X-Total-Rows header',
+        body: eventExportBody,
+      },
+    },
+    async (request, reply) => {
+      const { where, format } = request.body;
+      const filter = filterOf(where);
+      const total = await eventLog.count(filter);
+      const day = new Date().toISOString().slice(0, 10);
+      const stream = exportStream(format, eventLog.walk(filter), (err) =>
+        request.log.error({ err }, 'events export failed part way'),
       );
+      return reply
+        .header('content-type', exportContentType[format])
+        .header(
+          'content-disposition',
+          `attachment; filename="events-${day}.${exportExtension[format]}"`,
+        )
+        .header(EXPORT_TOTAL_ROWS_HEADER, String(total))
+        .send(stream);
     },
   );
 };

@@ -76,6 +76,13 @@ export function liveEventOf(
       return { type: 'notification', notification: event.notification };
     case 'notifications-acknowledged':
       return { type: 'notifications-acknowledged', count: event.count };
+    case 'setting':
+      return { type: 'setting', ref_id: event.ref_id, value: event.value };
+    case 'service':
+      return { type: 'service', id: event.id, status: event.status };
+    case 'session':
+      // Who signs in is for the events log, not for every screen.
+      return undefined;
     case 'device-removed':
       // The screens learn it from the device list; nothing live names a deleted device.
       return undefined;

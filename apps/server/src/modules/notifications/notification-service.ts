@@ -49,7 +49,7 @@ export class NotificationService {
       const row = await this.#repo.findById(id);
       if (!row) return undefined;
       this.#view.added(row);
-      return this.#publish(presentNotification(row));
+      return this.#publish(presentNotification(row), { source: n.source ?? null });
     });
   }
 
@@ -139,8 +139,8 @@ export class NotificationService {
     if (!(await this.#repo.markSeen(id))) throw notFound('Notification not found.');
   }
 
-  #publish(notification: Notification): Notification {
-    this.#hub.publish({ type: 'notification', notification });
+  #publish(notification: Notification, raised?: { source: string | null }): Notification {
+    this.#hub.publish({ type: 'notification', notification, ...(raised ? { raised } : {}) });
     return notification;
   }
 

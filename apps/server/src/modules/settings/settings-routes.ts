@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReply, setting, settingRefParams, updateSettingBody } from '@roastery/contract';
+import { principalOf } from '../../plugins/access-control.ts';
 import type { SettingsService } from './settings-service.ts';
 
 const tags = ['settings'];
@@ -36,6 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         response: { 200: setting, 404: errorReply, 422: errorReply },
       },
     },
-    (request) => settings.update(request.body.ref_id, request.body.value),
+    (request) =>
+      settings.update(request.body.ref_id, request.body.value, principalOf(request).fullName),
   );
 };

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { SettingRef, type Setting } from '@roastery/contract';
 import { settings, type Database } from '@roastery/db';
 import { notFound, unprocessable } from '../../lib/http-errors.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
 
 type SettingRow = typeof settings.$inferInsert;
 
@@ -79,7 +80,56 @@ const defaults: SettingRow[] = [
     family: 'order-form',
     sortNo: 2,
   },
+  {
+    refId: 'r-other-console',
+    label: 'Console',
+    type: 'divider',
+    family: 'other',
+    sortNo: 1,
+  },
+  {
+    refId: SettingRef.PlantName,
+    label: 'Plant name',
+    type: 'input',
+    placeholder: 'Shown in the header and the browser tab, e.g. Roastery North',
+    value: '',
+    family: 'other',
+    sortNo: 2,
+  },
+  {
+    refId: SettingRef.LogPageSize,
+    label: 'Rows per page in the events log',
+    type: 'select',
+    options: ['10', '20', '50', '100'].map((n) => ({ value: n, text: `${n} rows` })),
+    value: '10',
+    family: 'other',
+    sortNo: 3,
+  },
+  {
+    refId: 'r-other-sessions',
+    label: 'Sessions',
+    type: 'divider',
+    family: 'other',
+    sortNo: 4,
+  },
+  {
+    refId: SettingRef.SessionWarning,
+    label: 'Warn before a session ends',
+    type: 'select',
+    options: [
+      { value: '0', text: 'Never' },
+      { value: '5', text: '5 minutes before' },
+      { value: '15', text: '15 minutes before' },
+      { value: '60', text: 'An hour before' },
+    ],
+    value: '5',
+    family: 'other',
+    sortNo: 5,
+  },
 ];
+
+/** The longest text an input setting holds (a plant name, a label). */
+const INPUT_MAX = 80;
 
 function present(r: typeof settings.$inferSelect): Setting {
   return {
@@ -95,9 +145,11 @@ function present(r: typeof settings.$inferSelect): Setting {
 
 export class SettingsService {
   readonly #db: Database;
+  readonly #hub: EventHub;
 
-  constructor(db: Database) {
+  constructor(db: Database, hub: EventHub) {
     this.#db = db;
+    this.#hub = hub;
   }
 
   /** Adds any default setting the database does not have yet; existing values are kept. */
@@ -123,8 +175,19 @@ export class SettingsService {
     return (await this.get(ref)).value;
   }
 
-  async update(ref: string, value: string): Promise<Setting> {
+  /**
+   * Changes a setting's value and tells the console at once (the hub carries it to the events
+   * log and to every browser, which reads its settings again).
+   */
+  async update(ref: string, raw: string, by: string): Promise<Setting> {
     const current = await this.get(ref);
+    if (current.type === 'divider') {
+      throw unprocessable(`${current.label} is a heading and holds no value.`);
+    }
+    const value = current.type === 'input' ? raw.trim() : raw;
+    if (current.type === 'input' && value.length > INPUT_MAX) {
+      throw unprocessable(`${current.label} is at most ${INPUT_MAX} characters.`);
+    }
     if (current.options.length && !current.options.some((o) => o.value === value)) {
       throw unprocessable(
         `'${value}' is not a value of ${current.label}: use ${current.options.map((o) => o.value).join(' or ')}.`,
@@ -136,6 +199,7 @@ export class SettingsService {
       .where(eq(settings.refId, ref))
       .returning();
     if (!row) throw notFound(`There is no setting '${ref}'.`);
+    this.#hub.publish({ type: 'setting', ref_id: ref, label: row.label, value, by });
     return present(row);
   }
 }

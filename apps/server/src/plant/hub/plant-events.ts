@@ -55,7 +55,21 @@ export type PlantEvent =
    * started or ended, or it was deleted.
    */
   | { type: 'order'; id: number; change: 'saved' | 'status' | 'batch' | 'deleted' }
-  | { type: 'notification'; notification: Notification }
+  | {
+      type: 'notification';
+      notification: Notification;
+      /**
+       * Present when the notification was just raised (not acknowledged or cleared): the plant
+       * condition behind it, whose owner logs it itself, or null for a one-off notice.
+       */
+      raised?: { source: string | null };
+    }
+  /** An administrator changed a setting; `by` is the person's full name. */
+  | { type: 'setting'; ref_id: string; label: string; value: string; by: string }
+  /** A person signed in, or a sign-in was refused; the events log records who and when. */
+  | { type: 'session'; change: 'signed-in' | 'refused'; username: string }
+  /** A console service was started or stopped (System Monitor), by a person or by itself. */
+  | { type: 'service'; id: string; name: string; status: 'running' | 'stopped'; by: string }
   | { type: 'notifications-acknowledged'; count: number }
   /** An administrator deleted a device; records that named it keep no reference to it. */
   | { type: 'device-removed'; device_id: string };

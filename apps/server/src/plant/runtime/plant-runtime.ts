@@ -23,6 +23,8 @@ function formatDuration(ms: number): string {
 }
 
 export const PLC_LINK_SOURCE = 'plc-link';
+/** The alarm of a PLC gateway a person stopped from the System Monitor. */
+export const PLC_GATEWAY_STOPPED_SOURCE = 'plc-gateway-stopped';
 const alarmSource = (deviceCode: string) => `alarm:${deviceCode}`;
 
 interface DeviceRef {
@@ -55,6 +57,9 @@ export class PlantRuntime {
   #gateway: PlcGateway | undefined;
   #devices = new Map<string, DeviceRef>();
   #endpoint = '';
+  #target: { host: string; port: number } | undefined;
+  /** A person stopped the gateway from the System Monitor; only they start it again. */
+  #heldStopped = false;
   #catalog: PlantCatalog | undefined;
 
   constructor(deps: PlantRuntimeDeps) {
@@ -85,7 +90,11 @@ export class PlantRuntime {
     return this.#simulator;
   }
 
-  async start(): Promise<void> {
+  /**
+   * Loads the plant and starts the gateway. With no PLC configured the simulator starts first;
+   * `endpoint` reconnects to the one the gateway last talked to, leaving the simulator alone.
+   */
+  async start(endpoint?: { host: string; port: number }): Promise<void> {
     const { config, plant, logger } = this.#d;
     const [tags, commands, devices, definition] = await Promise.all([
       plant.tags(),
@@ -96,14 +105,17 @@ export class PlantRuntime {
     this.#catalog = new PlantCatalog(definition);
     this.#devices = devices;
 
-    const endpoint = config.host
-      ? { host: config.host, port: config.port }
-      : { host: '127.0.0.1', port: await this.#simulator.start() };
-    this.#endpoint = `${endpoint.host}:${endpoint.port}`;
+    const target =
+      endpoint ??
+      (config.host
+        ? { host: config.host, port: config.port }
+        : { host: '127.0.0.1', port: await this.#simulator.start() });
+    this.#target = target;
+    this.#endpoint = `${target.host}:${target.port}`;
     const gateway = new PlcGateway({
       config: {
         protocol: 'modbus-tcp',
-        ...endpoint,
+        ...target,
         unitId: config.unitId,
         scanIntervalMs: config.scanIntervalMs,
         requestTimeoutMs: config.requestTimeoutMs,
@@ -131,13 +143,47 @@ export class PlantRuntime {
     await this.#simulator.stop();
   }
 
+  gatewayRunning(): boolean {
+    return this.#gateway !== undefined;
+  }
+
+  /**
+   * Stops the PLC gateway alone, as a person asks from the System Monitor: the plant keeps
+   * running on its own, the console reads and writes nothing until the gateway starts again,
+   * and an alarm says so until then.
+   */
+  async stopGateway(who: string): Promise<void> {
+    const gateway = this.#gateway;
+    if (!gateway) return;
+    this.#gateway = undefined;
+    this.#heldStopped = true;
+    await gateway.stop();
+    const { hub, notifications } = this.#d;
+    hub.publish({ type: 'connection', state: 'closed', error: `stopped by ${who}` });
+    await notifications.raise({
+      type: 'alarm',
+      text: `PLC gateway (${this.#endpoint}) stopped by ${who} from the System Monitor. Device values are offline and no command reaches the plant until it is started again.`,
+      by: 'console',
+      source: PLC_GATEWAY_STOPPED_SOURCE,
+    });
+  }
+
+  /** Starts the gateway again on the PLC it last talked to, and clears the stop alarm. */
+  async startGateway(): Promise<void> {
+    if (this.#gateway) return;
+    await this.start(this.#target);
+    this.#heldStopped = false;
+    await this.#d.notifications.clear(PLC_GATEWAY_STOPPED_SOURCE);
+  }
+
   /** Applies a changed address map: the gateway restarts on the new tags, with a new catalog. */
   async reload(): Promise<void> {
     const gateway = this.#gateway;
     this.#gateway = undefined;
     await gateway?.stop();
     await this.#simulator.reload();
-    await this.start();
+    // A gateway a person stopped stays stopped: it reads the new map when they start it.
+    if (!this.#heldStopped) await this.start();
   }
 
   /**

@@ -13,12 +13,14 @@ import { PlantClock } from './plant-clock.tsx';
 import { SideNavigation } from './side-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';
 import styles from './app-layout.module.css';
+import { usePlantName } from './use-plant-name.ts';
 
 /** The console's frame: navigation on the left, plant alerts and the user on top. */
 export function AppLayout() {
   const session = useSignedInSession();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const plantName = usePlantName();
 
   return (
     <Layout className={styles.root}>
@@ -32,7 +34,7 @@ export function AppLayout() {
         <div className={styles.siderInner}>
           <div className={styles.brand}>
             <BrandMark size={30} />
-            {collapsed ? null : <span className={styles.brandName}>Roastery Console</span>}
+            {collapsed ? null : <span className={styles.brandName}>{plantName}</span>}
           </div>
           <nav className={styles.navigation}>
             <SideNavigation role={session.role} />

@@ -28,7 +28,7 @@ function TextSetting({ setting, saving, onSave }: SettingFieldProps) {
       onChange={(event) => setDraft(event.target.value)}
       onBlur={save}
       onPressEnter={save}
-      maxLength={500}
+      maxLength={80}
     />
   );
 }

@@ -44,7 +44,7 @@ export function AdminSettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="How orders start, whether the plant packs, and how dumps pick their silo."
+        subtitle="How orders start, whether the plant packs, how dumps pick their silo, and the console itself."
         actions={
           <Link to={paths.admin.health.getHref()}>
             <Button icon={<DashboardOutlined />}>System Monitor</Button>

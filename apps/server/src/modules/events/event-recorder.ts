@@ -1,0 +1,172 @@
+import type { Dump, Transfer } from '@roastery/contract';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantEvent, PlantEventOf } from '../../plant/hub/plant-events.ts';
+import type { EventLogService } from './event-log-service.ts';
+
+export interface EventRecorderDeps {
+  hub: EventHub;
+  eventLog: EventLogService;
+  /** Looks up what the log names: a device by its plant code, a workflow, a dump, a transfer. */
+  deviceRef: (code: string) => Promise<{ ref: number; name: string } | undefined>;
+  workflowName: (id: number) => Promise<string | undefined>;
+  dump: (id: number) => Promise<Dump | undefined>;
+  transfer: (id: number) => Promise<Transfer | undefined>;
+  onError: (err: unknown, event: PlantEvent) => void;
+}
+
+const orderChanges: Record<PlantEventOf<'order'>['change'], string> = {
+  saved: 'saved',
+  status: 'changed status',
+  batch: 'started or ended a batch',
+  deleted: 'deleted',
+};
+
+const sessionChanges: Record<PlantEventOf<'session'>['change'], string> = {
+  'signed-in': 'signed in',
+  refused: 'was refused sign-in',
+};
+
+/**
+ * Fills the events log from the hub with what the plant layer does not log itself: workflow
+ * steps and run states, order and batch transitions, dumps, transfers, console alarms, sign-ins,
+ * setting changes and services started or stopped. PLC writes, mode switches, PLC alarm codes
+ * and the PLC link are logged where they happen (the runtime and the devices service).
+ */
+export class EventRecorder {
+  readonly #d: EventRecorderDeps;
+  readonly #unsubscribe: (() => void)[] = [];
+  /** The last status logged per dump and transfer: their events repeat for every update. */
+  readonly #dumpStatus = new Map<number, string>();
+  readonly #transferStatus = new Map<number, string>();
+  #pending: Promise<void> = Promise.resolve();
+
+  constructor(deps: EventRecorderDeps) {
+    this.#d = deps;
+  }
+
+  start(): void {
+    const { hub } = this.#d;
+    this.#unsubscribe.push(
+      hub.subscribe('run', (e) => this.#queue(e, () => this.#run(e))),
+      hub.subscribe('order', (e) =>
+        this.#queue(e, () =>
+          this.#d.eventLog.record({
+            kind: 'order',
+            description: `Order ${e.id} ${orderChanges[e.change]}`,
+          }),
+        ),
+      ),
+      hub.subscribe('dump', (e) => this.#queue(e, () => this.#dump(e.id))),
+      hub.subscribe('transfer', (e) => this.#queue(e, () => this.#transfer(e.id))),
+      hub.subscribe('notification', (e) => this.#queue(e, () => this.#notification(e))),
+      hub.subscribe('session', (e) =>
+        this.#queue(e, () =>
+          this.#d.eventLog.record({
+            kind: 'sign-in',
+            description: `${e.username} ${sessionChanges[e.change]}`,
+            userName: e.username,
+            result: e.change === 'refused' ? 'refused' : 'ok',
+          }),
+        ),
+      ),
+      hub.subscribe('setting', (e) =>
+        this.#queue(e, () =>
+          this.#d.eventLog.record({
+            kind: 'setting',
+            description: `Setting '${e.label}' (${e.ref_id}) set to '${e.value}'`,
+            userName: e.by,
+          }),
+        ),
+      ),
+      hub.subscribe('service', (e) =>
+        this.#queue(e, () =>
+          this.#d.eventLog.record({
+            kind: 'service',
+            description: `${e.name} ${e.status === 'running' ? 'started' : 'stopped'}`,
+            userName: e.by,
+          }),
+        ),
+      ),
+    );
+  }
+
+  stop(): void {
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+  }
+
+  /** Resolves when every event received so far is in the log (tests and shutdown). */
+  settled(): Promise<void> {
+    return this.#pending;
+  }
+
+  /** Writes one at a time, in the order the hub delivered them, so the log keeps that order. */
+  #queue(event: PlantEvent, write: () => Promise<void>): void {
+    this.#pending = this.#pending.then(write).catch((err: unknown) => this.#d.onError(err, event));
+  }
+
+  async #run(e: PlantEventOf<'run'>): Promise<void> {
+    if (e.change !== 'state' && e.change !== 'timeline') return;
+    const workflow = (await this.#d.workflowName(e.workflow_id)) ?? `Workflow ${e.workflow_id}`;
+    if (e.change === 'state') {
+      await this.#d.eventLog.record({
+        kind: 'workflow',
+        description: `${workflow}: run ${e.state}${e.error ? ` (${e.error})` : ''}`,
+        result: e.state,
+      });
+      return;
+    }
+    const { entry } = e;
+    const device = entry.device_id ? await this.#d.deviceRef(entry.device_id) : undefined;
+    await this.#d.eventLog.record({
+      kind: 'workflow',
+      deviceId: device?.ref ?? null,
+      deviceName: device?.name ?? entry.device_id ?? '',
+      description: `${workflow}: ${entry.message}`,
+    });
+  }
+
+  async #dump(id: number): Promise<void> {
+    const dump = await this.#d.dump(id);
+    if (!dump || this.#dumpStatus.get(id) === dump.status) return;
+    this.#dumpStatus.set(id, dump.status);
+    const device = await this.#d.deviceRef(dump.device_id);
+    await this.#d.eventLog.record({
+      kind: 'dump',
+      deviceId: device?.ref ?? null,
+      deviceName: dump.device_name,
+      description: `Dump ${id}: ${dump.amount} lbs of ${dump.bean_name} to ${dump.device_name}, ${dump.status}`,
+      value: dump.amount,
+      result: dump.status,
+    });
+  }
+
+  async #transfer(id: number): Promise<void> {
+    const transfer = await this.#d.transfer(id);
+    if (!transfer || this.#transferStatus.get(id) === transfer.status) return;
+    this.#transferStatus.set(id, transfer.status);
+    const device = await this.#d.deviceRef(transfer.source_device_id);
+    await this.#d.eventLog.record({
+      kind: 'transfer',
+      deviceId: device?.ref ?? null,
+      deviceName: transfer.source_device_name,
+      description: `Transfer ${id}: ${transfer.bean_name} from ${transfer.source_device_name} to ${transfer.target_device_name}, ${transfer.status}`,
+      value: transfer.moved_amount ?? transfer.target_amount,
+      result: transfer.status,
+    });
+  }
+
+  async #notification(e: PlantEventOf<'notification'>): Promise<void> {
+    // A notification with a source is a plant condition its owner logs (the PLC link, a PLC
+    // alarm code); acknowledgements and clearances are not new events.
+    if (!e.raised || e.raised.source !== null) return;
+    const n = e.notification;
+    const device = n.device_id ? await this.#d.deviceRef(n.device_id) : undefined;
+    await this.#d.eventLog.record({
+      kind: 'alarm',
+      deviceId: device?.ref ?? null,
+      deviceName: device?.name ?? '',
+      description: `${n.type === 'alarm' ? 'Alarm' : n.type === 'warning' ? 'Warning' : 'Notice'}: ${n.text}`,
+      userName: n.by,
+    });
+  }
+}

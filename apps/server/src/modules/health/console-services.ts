@@ -1,0 +1,107 @@
+import type { DatabaseHandle } from '@roastery/db';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { LiveBus } from '../live/live-bus.ts';
+import type { ServiceRegistry } from './service-registry.ts';
+
+export interface ConsoleServicesDeps {
+  registry: ServiceRegistry;
+  database: DatabaseHandle;
+  runtime: PlantRuntime;
+  hub: EventHub;
+  live: LiveBus;
+  /** Whether the workflow engine is open (between the plant's start and stop). */
+  engineOpen: () => boolean;
+  /** No PLC configured: the console runs its own simulated plant. */
+  simulated: boolean;
+}
+
+const API_LOCKED = 'The API serves this page: stop or restart the server process itself.';
+const DATABASE_LOCKED =
+  'Every service reads and writes the database: it stops with the server process.';
+const ENGINE_LOCKED =
+  'Runs hold their devices while it works: stop or pause runs from their workflow screens.';
+const LIVE_LOCKED = 'Screens follow the plant through it: it runs with the API.';
+
+/** Registers the console's own services with the System Monitor, and feeds their logs. */
+export function registerConsoleServices(d: ConsoleServicesDeps): void {
+  const { registry, runtime, hub } = d;
+  registry.register({
+    id: 'api',
+    name: 'API',
+    type: 'api',
+    running: () => true,
+    locked: API_LOCKED,
+  });
+
+  let databaseUp = true;
+  const database = registry.register({
+    id: 'database',
+    name: 'Database',
+    type: 'database',
+    running: () => databaseUp,
+    probe: async () => {
+      const up = await d.database.ping();
+      if (up !== databaseUp) database.log(up ? 'Answers again' : 'Does not answer a query');
+      databaseUp = up;
+    },
+    locked: DATABASE_LOCKED,
+  });
+
+  const gateway = registry.register({
+    id: 'plc-gateway',
+    name: 'PLC gateway',
+    type: 'plc-gateway',
+    running: () => runtime.gatewayRunning(),
+    health: () => {
+      const health = runtime.health();
+      return health ? `${health.state} (${runtime.endpoint()})` : 'Not Running';
+    },
+    start: () => runtime.startGateway(),
+    stop: (by) => runtime.stopGateway(by),
+  });
+  hub.subscribe('connection', (e) =>
+    gateway.log(`PLC link ${e.state}${e.error ? `: ${e.error}` : ''}`),
+  );
+
+  const engine = registry.register({
+    id: 'workflow-engine',
+    name: 'Workflow engine',
+    type: 'workflow-engine',
+    running: d.engineOpen,
+    locked: ENGINE_LOCKED,
+  });
+  hub.subscribe('run', (e) => {
+    if (e.change === 'state') {
+      engine.log(
+        `Workflow ${e.workflow_id} run ${e.run_id}: ${e.state}${e.error ? ` (${e.error})` : ''}`,
+      );
+    }
+  });
+
+  if (d.simulated) {
+    const simulator = registry.register({
+      id: 'plant-simulator',
+      name: 'Plant simulator',
+      type: 'simulator',
+      running: () => runtime.simulator.running !== undefined,
+      start: async () => {
+        await runtime.simulator.start();
+        simulator.log('Serving the simulated plant over Modbus TCP');
+      },
+      stop: async () => {
+        await runtime.simulator.stop();
+        simulator.log('Stopped: the PLC gateway loses its link until it starts again');
+      },
+    });
+  }
+
+  registry.register({
+    id: 'live-stream',
+    name: 'Live stream',
+    type: 'live-stream',
+    running: () => true,
+    health: () => `Running, event ${d.live.seq} sent last`,
+    locked: LIVE_LOCKED,
+  });
+}

@@ -1,0 +1,53 @@
+import Skeleton from 'antd/es/skeleton';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useReportView } from '../api/admin-reports.ts';
+import styles from './admin-reports.module.css';
+
+/**
+ * One administrator's report: Metabase's embedded question in a frame, or the rows of its SQL
+ * in a table. The reports screen shows it on its 'other' tab.
+ */
+export function ReportViewer({ id }: { id: number }) {
+  const view = useReportView(id);
+  if (view.isError && !view.data) {
+    return (
+      <LoadError
+        error={view.error}
+        retrying={view.isFetching}
+        onRetry={() => void view.refetch()}
+      />
+    );
+  }
+  if (!view.data) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
+  const report = view.data;
+  if (report.kind === 'metabase') {
+    return <iframe title={report.title} src={report.url} className={styles.frame} />;
+  }
+  return (
+    <>
+      <Table
+        rowKey="__row"
+        size="small"
+        dataSource={report.rows.map((row, index) => ({ ...row, __row: index }))}
+        columns={report.columns.map((column) => ({
+          title: column,
+          dataIndex: column,
+          key: column,
+          render: (value: unknown) => (value === null ? '' : String(value)),
+        }))}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState description="The report's query returned no rows." /> }}
+      />
+      {report.truncated ? (
+        <Typography.Text type="secondary">
+          The first {report.rows.length.toLocaleString()} rows are shown: narrow the query to see
+          the rest.
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+}
