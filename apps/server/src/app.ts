@@ -299,6 +299,9 @@ export async function createServices(
     batches: batchRunner,
     dumps,
     workflows,
+    engine,
+    products,
+    ledger,
     plant: plantView,
     hub,
     alarm: async (text) => {

@@ -128,6 +128,7 @@ export const permissions: Record<string, Access> = {
   'POST /api/orders/dump-request': PLANT,
   'PUT /api/orders/start': PLANT,
   'POST /api/orders/flow': PLANT,
+  'POST /api/orders/fill-silo': PLANT,
   'GET /api/orders/:id/batches': PLANT,
   'POST /api/orders/packing/start': PLANT,
   'GET /api/orders/packing/:id/record': PLANT,

@@ -9,7 +9,7 @@ import {
 import { devices, orders, workflowSteps, workflows, type Database } from '@roastery/db';
 import type { ApiCaller } from './helper.ts';
 
-interface StepSpec {
+export interface StepSpec {
   device: string;
   binary?: number;
   input?: number;
@@ -67,6 +67,8 @@ function quickRoast(roaster: string, bin: string): StepSpec[] {
 /** Packs a bin on a packer until the level the run's steps name (the order's quantity). */
 function quickPack(bin: string, packer: string): StepSpec[] {
   return [
+    // As fast as the bin's feed (10 lb/s in 5 lb bags), so that a test packs in seconds.
+    { device: packer, input: I.PackingSpeed, value: 120 },
     set(packer, B.Start, 1),
     set(bin, B.DischargeGate, 1, [until(bin, I.Occupancy, '<=', 0)]),
     set(bin, B.DischargeGate, 0),
@@ -74,10 +76,10 @@ function quickPack(bin: string, packer: string): StepSpec[] {
   ];
 }
 
-async function insertWorkflow(
+export async function insertWorkflow(
   db: Database,
   name: string,
-  type: 'roasting' | 'packing',
+  type: 'roasting' | 'packing' | 'moving',
   steps: StepSpec[],
 ): Promise<number> {
   const [created] = await db

@@ -278,6 +278,8 @@ export const fillSiloBody = z.strictObject({
   silo_id: deviceCode,
   roaster_id: deviceCode,
 });
+export type FillSiloBody = z.infer<typeof fillSiloBody>;
+export const fillSiloReply = z.object({ order_id: z.number().int(), message: z.string() });
 
 /** A roasting rule of the order form: a roasting workflow, the roaster it runs on. */
 export const roastingRule = z.object({

@@ -174,7 +174,10 @@ export const lotTrace = z.object({
   held: z.array(z.object({ device_id: z.string(), device_name: z.string(), lbs: z.number() })),
   batches: z.array(z.number().int()),
   roasted_lots: z.array(z.string()),
+  /** The packing orders its roasted beans were packed for. */
   orders: z.array(z.number().int()),
+  /** The roasting orders whose batches roasted it (a green lot) or made it (a roasted lot). */
+  roasting_orders: z.array(z.number().int()),
 });
 export type LotTrace = z.infer<typeof lotTrace>;
 

@@ -445,13 +445,28 @@ export class LedgerService {
       batches,
       roasted_lots: unique(roastedOut.map((r) => r.lotNumber)),
       orders: unique(packed.map((p) => p.entry.orderId).filter((o): o is number => o !== null)),
+      roasting_orders: unique(
+        movements
+          .filter((m) => m.entry.reason === 'roast_in' || m.entry.reason === 'roast_out')
+          .map((m) => m.entry.orderId)
+          .filter((o): o is number => o !== null),
+      ),
     };
   }
 
-  /** Backward from a packed order: the roasted lots in it and the green lots they were roasted from. */
+  /**
+   * Backward from an order: the roasted lots packed for it (a packing order) or made by its
+   * batches (a roasting order), and the green lots they were roasted from.
+   */
   async traceOrder(orderId: number): Promise<OrderTrace> {
     const db = this.#db;
-    const packed = await this.#repo.entriesFor(db, 'pack', { orderIds: [orderId] });
+    const packedFor = await this.#repo.entriesFor(db, 'pack', { orderIds: [orderId] });
+    const packed =
+      packedFor.length > 0
+        ? packedFor
+        : (await this.#repo.entriesFor(db, 'roast_out', { orderIds: [orderId] })).filter(
+            (r) => r.entry.fromDevice === null,
+          );
     const roastedLotIds = unique(packed.map((p) => p.entry.lotId));
     const roastedOut = await this.#repo.entriesFor(db, 'roast_out', { lotIds: roastedLotIds });
     const batches = unique(

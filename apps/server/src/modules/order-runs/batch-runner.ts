@@ -64,7 +64,7 @@ export interface BatchRunnerDeps {
 interface PreparedBatch {
   workflow: WorkflowDefinition;
   roaster: string;
-  destination: string | null;
+  destination: string;
   draws: PlannedDraw[];
   steps: WorkflowStep[];
   dynamic: Record<string, number>;
@@ -201,14 +201,14 @@ export class BatchRunner {
         level_before_centi: level,
       });
     }
-    const refs = await repo.deviceRefs([prepared.roaster, prepared.destination ?? '']);
+    const refs = await repo.deviceRefs([prepared.roaster, prepared.destination]);
     const runId = randomUUID();
     const marked = await repo.transitionBatch(batch.id, ['pending'], {
       status: 'running',
       runId,
       workflowId: prepared.workflow.id,
       roasterDevice: refs.get(prepared.roaster) ?? null,
-      destinationDevice: refs.get(prepared.destination ?? '') ?? null,
+      destinationDevice: refs.get(prepared.destination) ?? null,
       draws,
       error: null,
       startedAt: this.#d.now(),
@@ -222,7 +222,7 @@ export class BatchRunner {
       steps: prepared.steps,
       dynamic: prepared.dynamic,
       runId,
-      origin: { kind: 'event', event: 'order_started' },
+      origin: { kind: 'person' },
     });
     if (!result.ok) {
       await repo.transitionBatch(batch.id, ['running'], {
@@ -262,17 +262,14 @@ export class BatchRunner {
     const { plant, repo, ledger } = this.#d;
     const roaster = batch.roasterDevice;
     const destination = batch.destinationDevice;
-    const roasterCode = (await repo.deviceCodes([roaster ?? 0])).get(roaster ?? 0);
-    if (roaster === null || destination === null || !roasterCode) {
+    if (roaster === null || destination === null) {
       throw new Error('the batch names no roaster or destination');
     }
+    const roasterCode = (await repo.deviceCodes([roaster])).get(roaster);
+    if (!roasterCode) throw new Error('the batch names no roaster or destination');
     const measured = batch.draws.map((draw) => {
       const after = plant.weighCenti(draw.device_id, 'occupancy');
-      if (
-        after === null ||
-        draw.level_before_centi === undefined ||
-        draw.level_before_centi === null
-      ) {
+      if (after === null || draw.level_before_centi == null) {
         throw new Error(`the PLC does not report the level of ${draw.device_id}`);
       }
       const given = draw.level_before_centi - after;
@@ -320,6 +317,8 @@ export class BatchRunner {
       finishedAt: roastedAt,
     });
     this.#changed(batch.orderId);
+    // Workflows bound to the end of a batch (a rework, a cleaning) start now.
+    await this.#d.engine.handlePlantEvent('batch_finished', `order ${orderNumber(batch.orderId)}`);
   }
 
   /** The batch failed: the order stops as Not Processed with the reason; the rest stay pending. */
@@ -335,6 +334,7 @@ export class BatchRunner {
       {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${batch.seq} failed: ${reason}`,
+        paused: false,
       },
     );
     this.#changed(batch.orderId);

@@ -146,6 +146,13 @@ export class OrderRunRepository {
     await this.#db.update(orderBatches).set({ runId, draws }).where(eq(orderBatches.id, id));
   }
 
+  /** An order the console creates itself (the fill-silo action). */
+  async insertOrder(row: typeof orders.$inferInsert): Promise<number> {
+    const [created] = await this.#db.insert(orders).values(row).returning({ id: orders.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  }
+
   /** Device ids (refs) by code, for the devices that exist. */
   async deviceRefs(codes: string[]): Promise<Map<string, number>> {
     if (codes.length === 0) return new Map();

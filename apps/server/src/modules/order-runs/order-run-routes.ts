@@ -8,6 +8,8 @@ import {
   checkBeansReply,
   dump,
   errorReply,
+  fillSiloBody,
+  fillSiloReply,
   orderDumpRequestBody,
   orderIdParams,
   packingRecord,
@@ -125,6 +127,24 @@ export const orderRunRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       try {
         return await runs.startWithDevices(request.body, principalOf(request));
+      } catch (error) {
+        return reply.code(409).send(shortOfBeans(error));
+      }
+    },
+  );
+  app.post(
+    '/fill-silo',
+    {
+      schema: {
+        tags,
+        summary: 'Fill WRB Silo: roast one batch of a product on a roaster into a bin, as an order',
+        body: fillSiloBody,
+        response: { 201: fillSiloReply, ...startRefused },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.code(201).send(await runs.fillSilo(request.body, principalOf(request)));
       } catch (error) {
         return reply.code(409).send(shortOfBeans(error));
       }

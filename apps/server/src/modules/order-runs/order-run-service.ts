@@ -4,15 +4,18 @@ import {
   type BatchOfOrder,
   type CheckBeansReply,
   type Dump,
+  type FillSiloBody,
   type StartWithDevicesBody,
   type WorkflowDefinition,
 } from '@roastery/contract';
-import { workflowDevices } from '@roastery/engine';
+import { workflowDevices, type WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { DumpService } from '../dumps/dump-service.ts';
-import { apportion, fromCenti, toCenti } from '../inventory/weights.ts';
+import { fromCenti, toCenti } from '../inventory/weights.ts';
+import type { LedgerService } from '../inventory/ledger-service.ts';
+import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { Shortfall } from './batch-plan.ts';
 import { ShortOfBeans, type BatchRunner } from './batch-runner.ts';
@@ -26,6 +29,9 @@ export interface OrderRunServiceDeps {
   batches: BatchRunner;
   dumps: DumpService;
   workflows: WorkflowService;
+  engine: WorkflowEngine;
+  products: ProductService;
+  ledger: LedgerService;
   plant: PlantView;
   hub: EventHub;
   alarm: (text: string) => Promise<void>;
@@ -48,12 +54,14 @@ export interface StartOptions {
 const STARTABLE: number[] = [OrderStatus.NotStarted, OrderStatus.NotProcessed];
 const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
 
-/** ceil(quantity / batch size) batches of equal weight, to the hundredth. */
+/**
+ * ceil(quantity / batch size) batches: full batches and the remainder last, as the orders
+ * module splits an order it creates.
+ */
 export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
   const count = Math.max(1, Math.ceil(qtyCenti / batchCenti));
-  return apportion(
-    qtyCenti,
-    Array.from({ length: count }, () => 1),
+  return Array.from({ length: count }, (_, i) =>
+    i < count - 1 ? batchCenti : qtyCenti - batchCenti * (count - 1),
   );
 }
 
@@ -105,11 +113,11 @@ export class OrderRunService {
     return splitOrder(qty, batch);
   }
 
-  async #shortfalls(order: OrderOfRun, prefer?: string, batchLbs?: number): Promise<Shortfall[]> {
+  async #shortfalls(order: OrderOfRun, prefer?: string): Promise<Shortfall[]> {
     const recipe = await this.#d.batches.recipe(order.order.productId);
     if (recipe.length === 0) throw unprocessable('The product of this order has no recipe.');
     const planner = await this.#d.batches.planner(prefer);
-    return planner.planAll(await this.#remaining(order, batchLbs), recipe).shortfalls;
+    return planner.planAll(await this.#remaining(order), recipe).shortfalls;
   }
 
   /** Each missing bean with the silo a dump of it would go to. */
@@ -215,11 +223,12 @@ export class OrderRunService {
       if (!workflowId) throw unprocessable(orderMessages.roaster);
       const workflow = await this.#d.batches.roastingWorkflow(workflowId);
       this.#checkModes(workflow);
-      const shortfalls = await this.#shortfalls(order, options.prefer, options.batchLbs);
+      // The batches first (a failed one queued again), so the bean check counts every one.
+      await this.#prepareBatches(order, options.batchLbs);
+      const shortfalls = await this.#shortfalls(order, options.prefer);
       if (shortfalls.length > 0) {
         throw new ShortOfBeans(shortfalls, await this.#requestDevices(shortfalls));
       }
-      await this.#prepareBatches(order, options.batchLbs);
       const refs = await this.#d.repo.deviceRefs(
         [options.roaster, options.destination].filter((c): c is string => c !== undefined),
       );
@@ -250,6 +259,8 @@ export class OrderRunService {
         throw error;
       }
       this.#changed(orderId);
+      // Workflows bound to an order's start (a cleaner, an exhaust fan) start with it.
+      await this.#d.engine.handlePlantEvent('order_started', who.fullName);
       const total = (await this.#d.repo.batches(orderId)).filter((b) => b.status !== 'cancelled');
       return {
         workflowId,
@@ -370,12 +381,71 @@ export class OrderRunService {
       await repo.transitionOrder(orderId, UNDER_WAY, {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${next.seq} could not start: ${reason}`,
+        paused: false,
       });
       this.#changed(orderId);
       await this.#d.alarm(
         `Order ${orderNumber(orderId)} stopped: batch ${next.seq} could not start (${reason}).`,
       );
     }
+  }
+
+  /**
+   * Fill WRB Silo: one batch of the product, roasted on the roaster (its roasting workflow)
+   * into the bin, as an order of its own that starts at once.
+   */
+  async fillSilo(
+    body: FillSiloBody,
+    who: Principal,
+  ): Promise<{ order_id: number; message: string }> {
+    const { plant, repo } = this.#d;
+    const product = (await this.#d.products.list()).find((p) => p.product_id === body.product_id);
+    if (!product) throw unprocessable(orderMessages.fillBean);
+    if (!plant.isRoastedBin(body.silo_id)) throw unprocessable(orderMessages.fillSilo);
+    if (!plant.ref(body.roaster_id, 'green-weight')) throw unprocessable(orderMessages.fillRoaster);
+    const workflow = await this.#roastingWorkflowInto(body.roaster_id, body.silo_id);
+    const batchLbs = product.batch_weight ?? this.#d.plant.reading(body.roaster_id, 'batch-size');
+    if (!batchLbs) throw unprocessable(orderMessages.batchSize);
+    const refs = await repo.deviceRefs([body.silo_id, body.roaster_id]);
+    const siloRef = refs.get(body.silo_id);
+    const [bin] = siloRef === undefined ? [] : await this.#d.ledger.contentsOf([siloRef]);
+    if (bin?.capacity != null && bin.capacity - bin.occupancy < batchLbs) {
+      throw conflict(
+        `${bin.device_name} has room for ${fromCenti(toCenti(bin.capacity) - toCenti(bin.occupancy))} lbs, less than a batch of ${batchLbs} lbs.`,
+      );
+    }
+    const orderId = await repo.insertOrder({
+      kind: 'roasting',
+      name: `Fill ${body.silo_id}`,
+      productId: product.product_id,
+      qtyCenti: toCenti(batchLbs),
+      batchCenti: toCenti(batchLbs),
+      workflowId: workflow.id,
+      roasterDevice: refs.get(body.roaster_id) ?? null,
+      destinationDevice: siloRef ?? null,
+      orderDate: this.#d.now(),
+      createdBy: who.id,
+    });
+    this.#d.hub.publish({ type: 'order', id: orderId, change: 'saved' });
+    const started = await this.startOrder(orderId, who);
+    return { order_id: orderId, message: started.message };
+  }
+
+  /** The roasting workflow of a roaster that lands in this bin, else any of the roaster's. */
+  async #roastingWorkflowInto(roaster: string, bin: string): Promise<WorkflowDefinition> {
+    const { workflows, plant } = this.#d;
+    const all = await Promise.all(
+      (await workflows.list('roasting')).map((w) => workflows.workflow(w.id)),
+    );
+    const onRoaster = all.filter(
+      (w): w is WorkflowDefinition => w !== undefined && plant.roasterOf(w.steps) === roaster,
+    );
+    const found =
+      onRoaster.find((w) => w.steps.some((s) => plant.isBinInlet(s) && s.device_id === bin)) ??
+      onRoaster[0];
+    if (!found)
+      throw conflict(`No roasting workflow roasts on ${roaster}. Add one under Workflows.`);
+    return found;
   }
 
   /** An order's batches with what the PLC weighed and the roasted lot each made. */

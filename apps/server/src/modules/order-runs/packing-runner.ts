@@ -238,11 +238,39 @@ export class PackingRunner {
       roastedCenti: packed,
       finishedAt: now,
     });
+    await this.#markPacked(batch.orderId);
     await this.#d.repo.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
       status: OrderStatus.Finished,
       finishedAt: now,
     });
     this.#changed(batch.orderId);
+  }
+
+  /**
+   * A finished roasting order whose roasted lots have all left the bins, the last of them
+   * packed by this order, becomes 3 Packed.
+   */
+  async #markPacked(packingOrderId: number): Promise<void> {
+    const { ledger, repo } = this.#d;
+    const roastingOrders = new Set<number>();
+    for (const lot of await ledger.packedLots(packingOrderId)) {
+      for (const id of (await ledger.traceLot(lot.lot_number)).roasting_orders) {
+        roastingOrders.add(id);
+      }
+    }
+    for (const id of roastingOrders) {
+      const made = (await ledger.traceOrder(id)).roasted_lots;
+      const held = await Promise.all(
+        made.map(async (l) => (await ledger.traceLot(l.lot_number)).held),
+      );
+      if (made.length > 0 && held.every((h) => h.length === 0)) {
+        if (
+          await repo.transitionOrder(id, [OrderStatus.Finished], { status: OrderStatus.Packed })
+        ) {
+          this.#changed(id);
+        }
+      }
+    }
   }
 
   async #fail(batch: BatchRow, reason: string): Promise<void> {

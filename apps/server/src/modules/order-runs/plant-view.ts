@@ -46,6 +46,15 @@ export class PlantView implements BatchPlant {
     return this.#isType(deviceId, GREEN_SILO_TYPE_ID);
   }
 
+  isRoastedBin(deviceId: string): boolean {
+    return this.#isType(deviceId, ROASTED_BIN_TYPE_ID);
+  }
+
+  /** A value the PLC reports for a standard command; null when it does not report it now. */
+  reading(deviceId: string, role: CommandRole): number | null {
+    return this.#runtime.reading(deviceId, role);
+  }
+
   isSiloDischarge(step: WorkflowStep): boolean {
     return this.isGreenSilo(step.device_id) && this.#writes(step, 'discharge-gate');
   }

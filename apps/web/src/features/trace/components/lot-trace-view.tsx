@@ -91,7 +91,16 @@ export function LotTraceView({ trace }: { trace: LotTrace }) {
                 </Link>
               ))}
         </Descriptions.Item>
-        <Descriptions.Item label="Orders">
+        <Descriptions.Item label="Roasting orders">
+          {trace.roasting_orders.length === 0
+            ? '—'
+            : trace.roasting_orders.map((order) => (
+                <Link key={order} to={paths.trace.getHref({ order })} className={styles.link}>
+                  {formatOrderNumber(order)}
+                </Link>
+              ))}
+        </Descriptions.Item>
+        <Descriptions.Item label="Packing orders">
           {trace.orders.length === 0
             ? '—'
             : trace.orders.map((order) => (
