@@ -22,3 +22,4 @@ export * from './dumps.ts';
 export * from './transfers.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
+export * from './reports.ts';
