@@ -1,35 +1,10 @@
 import { OrderStatus } from '@roastery/contract';
 
-export interface StatusLook {
-  label: string;
-  /** An antd preset colour for the order number and its tag. */
-  color: 'blue' | 'green' | 'brown' | 'red' | 'default';
-}
-
-/** The spec's status codes and colours; any other code reads Not Started (grey). */
-export function orderStatusLook(status: number): StatusLook {
-  switch (status) {
-    case OrderStatus.Processing:
-      return { label: 'Processing', color: 'blue' };
-    case OrderStatus.Finished:
-      return { label: 'Finished', color: 'green' };
-    case OrderStatus.Packed:
-      return { label: 'Packed', color: 'brown' };
-    case OrderStatus.NotProcessed:
-      return { label: 'Not Processed', color: 'red' };
-    default:
-      return { label: 'Not Started', color: 'default' };
-  }
-}
+export { formatOrderNumber, orderStatusLook, type StatusLook } from '../../../lib/order-status.ts';
 
 /** On the roasting tab, status 5 or a paused order (ord_tig 1) reads 'Stop Roasting' (red). */
 export function isStopRoasting(order: { status: number; ord_tig: 0 | 1 }): boolean {
   return order.status === OrderStatus.Paused || order.ord_tig === 1;
-}
-
-/** Order numbers show zero-padded to 6 digits, e.g. 000042. */
-export function formatOrderNumber(orderId: number): string {
-  return String(orderId).padStart(6, '0');
 }
 
 /** Quantity of a packing order: -1 or none means pack until the bins are empty. */
