@@ -6,9 +6,7 @@ import { orderKeys, type RoastingPeriod } from './order-keys.ts';
 import { queryString } from './order-query-string.ts';
 
 function periodQuery(period: RoastingPeriod) {
-  return period.kind === 'days'
-    ? { query: period.days }
-    : { from: period.from, to: period.to };
+  return period.kind === 'days' ? { query: period.days } : { from: period.from, to: period.to };
 }
 
 /** The roasting board: orders being roasted in the period, with their priority columns. */

@@ -8,8 +8,7 @@ export interface OrderPage {
 
 /** The roasting tab's period: days back (0 for all), or a custom range of ISO timestamps. */
 export type RoastingPeriod =
-  | { kind: 'days'; days: '0' | '7' | '30' | '360' }
-  | { kind: 'custom'; from: string; to: string };
+  { kind: 'days'; days: '0' | '7' | '30' | '360' } | { kind: 'custom'; from: string; to: string };
 
 /**
  * Every order query sits under orderKeys.all, so a live order event (or any change made here)

@@ -40,11 +40,18 @@ export function periodOfDays(first: Dayjs, last: Dayjs): Period {
   return { from: first.startOf('day'), to: last.add(1, 'day').startOf('day') };
 }
 
+/** A calendar day written YYYY-MM-DD; undefined for anything else (2026-02-30 included). */
+function parseDay(text: string | null): Dayjs | undefined {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const day = dayjs(text);
+  return day.isValid() && day.format('YYYY-MM-DD') === text ? day : undefined;
+}
+
 /** Reads from and to (YYYY-MM-DD, to inclusive) off the address; the default when absent. */
 export function periodFromSearch(params: URLSearchParams): Period {
-  const from = dayjs(params.get('from') ?? '', 'YYYY-MM-DD', true);
-  const to = dayjs(params.get('to') ?? '', 'YYYY-MM-DD', true);
-  if (!from.isValid() || !to.isValid() || to.isBefore(from)) return defaultPeriod();
+  const from = parseDay(params.get('from'));
+  const to = parseDay(params.get('to'));
+  if (!from || !to || to.isBefore(from)) return defaultPeriod();
   return periodOfDays(from, to);
 }
 

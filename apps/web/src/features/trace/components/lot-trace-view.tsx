@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
-import { formatOrderNumber } from '../lib/format-order-number.ts';
+import { formatOrderNumber } from '../../../lib/order-status.ts';
 import styles from './trace-view.module.css';
 
 type Movement = LotTrace['movements'][number];

@@ -6,7 +6,7 @@ import type { OrderTrace } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
-import { formatOrderNumber } from '../lib/format-order-number.ts';
+import { formatOrderNumber } from '../../../lib/order-status.ts';
 import styles from './trace-view.module.css';
 
 const lotLink = (lot: string) => <Link to={paths.trace.getHref({ lot })}>{lot}</Link>;
