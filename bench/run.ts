@@ -15,6 +15,7 @@ const benchmarks = [
   'pixel-latency',
   'engine-latency',
   'ledger',
+  'recall',
   'web-delivery',
   'request-path',
   'server-memory',
