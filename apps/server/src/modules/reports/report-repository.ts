@@ -228,13 +228,18 @@ export class ReportRepository {
     return rows.map((r) => r.order_id);
   }
 
+  /** A lot, with what entered the plant as it (received, or dropped by the roaster). */
   async lot(lotNumber: string) {
     const [row] = await this.#rows<{
       id: number;
       kind: 'green' | 'roasted';
       bean_name: string;
+      received_centi: number;
     }>(sql`
-      select l.id, l.kind, bn.bean_name from ${lots} l join ${beans} bn on bn.id = l.bean_ref
+      select l.id, l.kind, bn.bean_name,
+        (select coalesce(sum(le.centi_lbs), 0)::float8 from ${ledgerEntries} le
+          where le.lot_ref = l.id and le.from_device is null) as received_centi
+      from ${lots} l join ${beans} bn on bn.id = l.bean_ref
       where l.lot_number = ${lotNumber}`);
     return row;
   }
@@ -244,37 +249,29 @@ export class ReportRepository {
     return rows.length > 0;
   }
 
-  /** What entered the plant as these lots (received, or dropped by the roaster). */
-  async receivedCenti(lotId: number): Promise<number> {
-    const [row] = await this.#rows<{ centi: number }>(sql`
-      select coalesce(sum(centi_lbs), 0)::float8 as centi from ${ledgerEntries}
-      where lot_ref = ${lotId} and from_device is null`);
-    return row?.centi ?? 0;
-  }
-
-  /** The movements (roasting batches) that charged any of these lots into a roaster. */
-  async roastMovementsOfLots(lotIds: number[]): Promise<string[]> {
-    if (lotIds.length === 0) return [];
-    const rows = await this.#rows<{ movement_id: string }>(sql`
-      select distinct movement_id from ${ledgerEntries}
-      where lot_ref in ${lotIds} and reason in ('roast_in', 'roast_out')`);
-    return rows.map((r) => r.movement_id);
-  }
-
-  /** The roast_in and roast_out rows of roasting movements, with names. */
-  roastRows(movementIds: string[]): Promise<MovementRow[]> {
-    if (movementIds.length === 0) return Promise.resolve([]);
+  /**
+   * The roast_in and roast_out rows, with names, of every roasting movement (one batch each)
+   * that charged or made any of these lots. One statement: the report is read while the plant
+   * books, and each round trip waits its turn on the database.
+   */
+  roastRowsOfLots(lotIds: number[]): Promise<MovementRow[]> {
+    if (lotIds.length === 0) return Promise.resolve([]);
     return this.#rows(sql`
+      with batch_moves as materialized (
+        select distinct movement_id from ${ledgerEntries}
+        where lot_ref in ${lotIds} and reason in ('roast_in', 'roast_out')
+      )
       select le.movement_id, le.batch_id, le.order_id, le.reason, le.from_device,
         td.device_name as to_name, le.lot_ref as lot_id, l.lot_number, bn.bean_name,
         le.centi_lbs::float8 as centi, le.at, pr.product_name
-      from ${ledgerEntries} le
+      from batch_moves m
+      join ${ledgerEntries} le on le.movement_id = m.movement_id
       join ${lots} l on l.id = le.lot_ref
       join ${beans} bn on bn.id = l.bean_ref
       left join ${devices} td on td.id = le.to_device
       left join ${orders} o on o.id = le.order_id
       left join ${products} pr on pr.id = o.product_ref
-      where le.movement_id in ${movementIds} and le.reason in ('roast_in', 'roast_out')
+      where le.reason in ('roast_in', 'roast_out')
       order by le.at, le.id`);
   }
 

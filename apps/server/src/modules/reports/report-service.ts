@@ -236,14 +236,14 @@ export class ReportService {
     if (query.lot !== undefined) {
       const lot = await repo.lot(query.lot);
       if (!lot) throw notFound(`Lot ${query.lot} not found.`);
-      const rows = await repo.roastRows(await repo.roastMovementsOfLots([lot.id]));
+      const rows = await repo.roastRowsOfLots([lot.id]);
       const roasted = unique(rows.filter(isRoastedIntoBin).map((r) => r.lot_id));
       const packed = await repo.packs({ lotIds: roasted });
       return this.#recall({
         direction: 'lot',
         subject: query.lot,
         beanName: lot.bean_name,
-        received: await repo.receivedCenti(lot.id),
+        received: lot.received_centi,
         rows,
         greenOf: lot.kind === 'green' ? lot.id : null,
         roasted,
@@ -260,7 +260,7 @@ export class ReportService {
       roasted = await repo.roastedLotsOfOrder(orderId);
       packed = await repo.packs({ lotIds: roasted });
     }
-    const rows = await repo.roastRows(await repo.roastMovementsOfLots(roasted));
+    const rows = await repo.roastRowsOfLots(roasted);
     return this.#recall({
       direction: 'order',
       subject: String(orderId),
