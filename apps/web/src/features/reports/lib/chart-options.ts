@@ -15,7 +15,7 @@ export function barChart(
   return {
     tooltip: { trigger: 'axis', valueFormatter: (value) => `${String(value)} ${unit}` },
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 8, top: 60, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', name: unit },
     series: series.map((s) => ({

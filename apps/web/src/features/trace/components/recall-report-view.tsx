@@ -14,7 +14,7 @@ export function RecallReportView({ report }: { report: RecallReport }) {
   const fileName = `recall-${report.direction}-${report.subject}.csv`.replace(/[^\w.-]+/g, '_');
   return (
     <div className={styles.stack}>
-      <div className={styles.search}>
+      <div className={styles.recallHead}>
         <Typography.Title level={4}>{recallTitle(report)}</Typography.Title>
         <Button onClick={() => downloadText(fileName, recallCsv(report))}>Export recall CSV</Button>
       </div>
