@@ -296,6 +296,7 @@ export async function createServices(
     engine,
     plant: plantView,
     hub,
+    logger,
     now: () => new Date(),
   });
   const orderRuns = new OrderRunService({

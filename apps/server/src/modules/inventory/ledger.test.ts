@@ -107,6 +107,97 @@ describe('the bean ledger', () => {
     expect(await ledger.invariantViolations()).toEqual([]);
   });
 
+  it('books a roasting batch as one movement: draws, cleaner waste, roast loss and the roasted lot', async () => {
+    await reset();
+    const a = await lot(bean.colombia);
+    const b = await lot(bean.colombia);
+    const c = await lot(bean.brazil);
+    await ledger.receive({ toDevice: id.GS1!, lotId: a, lbs: 30, reason: 'dump' });
+    await ledger.receive({ toDevice: id.GS1!, lotId: b, lbs: 100, reason: 'dump' });
+    await ledger.receive({ toDevice: id.GS2!, lotId: c, lbs: 100, reason: 'dump' });
+    // GS1 gave 50.25 lbs (lot a, then 20.25 of lot b), GS2 40 lbs; the drum weighed 90 green,
+    // so the cleaner took 0.25; the roaster dropped 76.50, so 13.50 was lost.
+    const roast = await ledger.bookRoast({
+      orderId: 5,
+      batchId: 9,
+      roaster: id.R1!,
+      draws: [
+        { fromDevice: id.GS1!, centiLbs: 5025 },
+        { fromDevice: id.GS2!, centiLbs: 4000 },
+      ],
+      wasteDevice: id.WB1!,
+      greenCenti: 9000,
+      roastedCenti: 7650,
+      destination: id.WRB1!,
+      roastedLot: { lotNumber: 'RST-5-1', beanId: bean.colombia, roastedAt: new Date() },
+    });
+    const rows = await t.database.db.execute(sql`
+      select reason, from_device, to_device, lot_ref, centi_lbs::int as centi from ledger_entries
+      where movement_id = ${roast.movementId} order by id`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      // The waste is shared by the silos in proportion (0.14 + 0.11), then by their lots.
+      { reason: 'roast_in', from_device: id.GS1, to_device: id.R1, lot_ref: a, centi: 2992 },
+      { reason: 'cleaner_waste', from_device: id.GS1, to_device: id.WB1, lot_ref: a, centi: 8 },
+      { reason: 'roast_in', from_device: id.GS1, to_device: id.R1, lot_ref: b, centi: 2019 },
+      { reason: 'cleaner_waste', from_device: id.GS1, to_device: id.WB1, lot_ref: b, centi: 6 },
+      { reason: 'roast_in', from_device: id.GS2, to_device: id.R1, lot_ref: c, centi: 3989 },
+      { reason: 'cleaner_waste', from_device: id.GS2, to_device: id.WB1, lot_ref: c, centi: 11 },
+      // The loss is shared by the green lots in proportion to what each put in the drum.
+      { reason: 'roast_loss', from_device: id.R1, to_device: null, lot_ref: a, centi: 449 },
+      { reason: 'roast_out', from_device: id.R1, to_device: null, lot_ref: a, centi: 2543 },
+      { reason: 'roast_loss', from_device: id.R1, to_device: null, lot_ref: b, centi: 303 },
+      { reason: 'roast_out', from_device: id.R1, to_device: null, lot_ref: b, centi: 1716 },
+      { reason: 'roast_loss', from_device: id.R1, to_device: null, lot_ref: c, centi: 598 },
+      { reason: 'roast_out', from_device: id.R1, to_device: null, lot_ref: c, centi: 3391 },
+      {
+        reason: 'roast_out',
+        from_device: null,
+        to_device: id.WRB1,
+        lot_ref: roast.roastedLotId,
+        centi: 7650,
+      },
+    ]);
+    expect(roast.greenLots).toEqual([
+      { lotId: a, centiLbs: 2992 },
+      { lotId: b, centiLbs: 2019 },
+      { lotId: c, centiLbs: 3989 },
+    ]);
+    expect(await holdingsOf('GS1')).toEqual([[b, 7975]]);
+    expect(await holdingsOf('GS2')).toEqual([[c, 6000]]);
+    expect(await holdingsOf('WRB1')).toEqual([[roast.roastedLotId, 7650]]);
+    expect(await holdingsOf('R1')).toEqual([]);
+    expect(await ledger.invariantViolations()).toEqual([]);
+    // Weights a PLC cannot have reported are refused, and nothing is booked.
+    await expect(
+      ledger.bookRoast({
+        orderId: 5,
+        batchId: 10,
+        roaster: id.R1!,
+        draws: [{ fromDevice: id.GS1!, centiLbs: 1000 }],
+        wasteDevice: id.WB1!,
+        greenCenti: 1200,
+        roastedCenti: 1000,
+        destination: id.WRB1!,
+        roastedLot: { lotNumber: 'RST-5-2', beanId: bean.colombia, roastedAt: new Date() },
+      }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      ledger.bookRoast({
+        orderId: 5,
+        batchId: 10,
+        roaster: id.R1!,
+        draws: [{ fromDevice: id.GS1!, centiLbs: 900_000 }],
+        wasteDevice: id.WB1!,
+        greenCenti: 1200,
+        roastedCenti: 1000,
+        destination: id.WRB1!,
+        roastedLot: { lotNumber: 'RST-5-2', beanId: bean.colombia, roastedAt: new Date() },
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await ledger.lotExists('RST-5-2')).toBe(false);
+    expect(await holdingsOf('GS1')).toEqual([[b, 7975]]);
+  });
+
   it('keeps organic beans apart unless a person overrides, and records the override', async () => {
     await reset();
     const plain = await lot(bean.colombia);

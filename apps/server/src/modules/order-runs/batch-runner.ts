@@ -57,6 +57,7 @@ export interface BatchRunnerDeps {
   engine: WorkflowEngine;
   plant: PlantView;
   hub: EventHub;
+  logger: { error(obj: object, msg: string): void };
   now: () => Date;
 }
 
@@ -248,6 +249,7 @@ export class BatchRunner {
       settle: async (batch, run) => {
         await this.#settle(batch, run);
         afterBatch(batch.orderId);
+        if (run.state === 'finished') this.#batchFinished(batch);
       },
       fail: (batch, reason) => this.#fail(batch, reason),
       describe: (batch) => `Batch ${batch.seq} of order ${orderNumber(batch.orderId)}`,
@@ -317,8 +319,18 @@ export class BatchRunner {
       finishedAt: roastedAt,
     });
     this.#changed(batch.orderId);
-    // Workflows bound to the end of a batch (a rework, a cleaning) start now.
-    await this.#d.engine.handlePlantEvent('batch_finished', `order ${orderNumber(batch.orderId)}`);
+  }
+
+  /**
+   * Workflows bound to the end of a batch (a rework, a cleaning) start now. The batch is booked
+   * whatever becomes of them: the engine warns of a trigger it could not start.
+   */
+  #batchFinished(batch: BatchRow): void {
+    this.#d.engine
+      .handlePlantEvent('batch_finished', `order ${orderNumber(batch.orderId)}`)
+      .catch((err: unknown) =>
+        this.#d.logger.error({ err, batch: batch.id }, 'batch_finished triggers failed'),
+      );
   }
 
   /** The batch failed: the order stops as Not Processed with the reason; the rest stay pending. */

@@ -259,8 +259,13 @@ export class OrderRunService {
         throw error;
       }
       this.#changed(orderId);
-      // Workflows bound to an order's start (a cleaner, an exhaust fan) start with it.
-      await this.#d.engine.handlePlantEvent('order_started', who.fullName);
+      // Workflows bound to an order's start (a cleaner, an exhaust fan) start with it; the
+      // order has started whatever becomes of them (the engine warns of one it cannot start).
+      await this.#d.engine
+        .handlePlantEvent('order_started', who.fullName)
+        .catch((err: unknown) =>
+          this.#d.logger.error({ err, order: orderId }, 'order_started triggers failed'),
+        );
       const total = (await this.#d.repo.batches(orderId)).filter((b) => b.status !== 'cancelled');
       return {
         workflowId,

@@ -12,11 +12,11 @@ import type { PlantView } from './plant-view.ts';
 const SCHEDULER = { fullName: 'automatic order processing' };
 
 export interface OrderSchedulerDeps {
-  repo: OrderRunRepository;
-  runs: OrderRunService;
-  workflows: WorkflowService;
-  plant: PlantView;
-  settings: SettingsService;
+  repo: Pick<OrderRunRepository, 'waitingRoastingOrders' | 'activeRoastingOrders'>;
+  runs: Pick<OrderRunService, 'startOrder'>;
+  workflows: Pick<WorkflowService, 'workflow'>;
+  plant: Pick<PlantView, 'roasterOf'>;
+  settings: Pick<SettingsService, 'value'>;
   hub: EventHub;
   /** Tells people once why an order waits (a warning notification). */
   warn: (text: string) => Promise<void>;
