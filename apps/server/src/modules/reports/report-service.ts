@@ -238,7 +238,6 @@ export class ReportService {
       if (!lot) throw notFound(`Lot ${query.lot} not found.`);
       const rows = await repo.roastRowsOfLots([lot.id]);
       const roasted = unique(rows.filter(isRoastedIntoBin).map((r) => r.lot_id));
-      const packed = await repo.packs({ lotIds: roasted });
       return this.#recall({
         direction: 'lot',
         subject: query.lot,
@@ -247,7 +246,7 @@ export class ReportService {
         rows,
         greenOf: lot.kind === 'green' ? lot.id : null,
         roasted,
-        packed,
+        packed: repo.packs({ lotIds: roasted }),
         heldLots: lot.kind === 'green' ? [lot.id, ...roasted] : roasted,
       });
     }
@@ -283,12 +282,14 @@ export class ReportService {
     /** Forward from a green lot: its own share of each batch; otherwise all green charged. */
     greenOf: number | null;
     roasted: number[];
-    packed: PackRow[];
+    /** Read beside the bins and holdings when not already read (on a pool, at once). */
+    packed: PackRow[] | Promise<PackRow[]>;
     heldLots: number[];
   }): Promise<RecallReport> {
-    const [bins, held] = await Promise.all([
+    const [bins, held, packed] = await Promise.all([
       this.#d.repo.binsOfLots(r.roasted),
       this.#d.repo.heldOfLots(r.heldLots),
+      r.packed,
     ]);
     const charged = r.rows.filter((row) => row.reason === 'roast_in');
     const batches = unique(r.rows.map((row) => row.movement_id)).flatMap((movement) => {
@@ -326,7 +327,7 @@ export class ReportService {
       greenLots.set(k, entry);
     }
     const customers = new Map<string, { orders: Set<number>; centi: number }>();
-    for (const p of r.packed) {
+    for (const p of packed) {
       const c = customers.get(p.customer) ?? { orders: new Set<number>(), centi: 0 };
       c.orders.add(p.order_id);
       c.centi += p.centi;
@@ -345,7 +346,7 @@ export class ReportService {
         device: h.device,
         lbs: fromCenti(h.centi),
       })),
-      packed: r.packed.map((p) => ({
+      packed: packed.map((p) => ({
         order_id: p.order_id,
         customer: p.customer,
         product_name: p.product_name,
