@@ -16,6 +16,7 @@ const benchmarks = [
   'engine-latency',
   'ledger',
   'events',
+  'recall',
   'web-delivery',
   'request-path',
   'dashboard-load',

@@ -55,6 +55,9 @@ import { simulatorRoutes } from './modules/simulator/simulator-routes.ts';
 import { LedgerRepository } from './modules/inventory/ledger-repository.ts';
 import { LedgerService } from './modules/inventory/ledger-service.ts';
 import { inventoryRoutes } from './modules/inventory/inventory-routes.ts';
+import { ReportRepository } from './modules/reports/report-repository.ts';
+import { reportRoutes } from './modules/reports/report-routes.ts';
+import { ReportService } from './modules/reports/report-service.ts';
 import { BeanRepository } from './modules/beans/bean-repository.ts';
 import { BeanService } from './modules/beans/bean-service.ts';
 import { beanRoutes } from './modules/beans/bean-routes.ts';
@@ -117,6 +120,7 @@ export interface Services {
   live: LiveBus;
   plant: PlantRepository;
   ledger: LedgerService;
+  reports: ReportService;
   beans: BeanService;
   products: ProductService;
   settings: SettingsService;
@@ -445,6 +449,11 @@ export async function createServices(
     packing,
     orderRuns,
     packingRuns,
+    reports: new ReportService({
+      repo: new ReportRepository(db),
+      packingRecord: (orderId) => packingRuns.record(orderId),
+      now: () => new Date(),
+    }),
     orderScheduler,
     workflows,
     workflowRuns: new WorkflowRunService(engine),
@@ -551,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
       await api.register(productRoutes, { prefix: '/product', products: services.products });
       await api.register(inventoryRoutes, { ledger: services.ledger });
+      await api.register(reportRoutes, { prefix: '/report', reports: services.reports });
       await api.register(settingsRoutes, {
         prefix: '/admin/settings',
         settings: services.settings,

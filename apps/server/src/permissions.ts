@@ -102,6 +102,14 @@ export const permissions: Record<string, Access> = {
   'GET /api/trace/lot/:lot': PLANT,
   'GET /api/trace/order/:id': PLANT,
 
+  'GET /api/report/summary': PLANT,
+  'GET /api/report/oee': PLANT,
+  'GET /api/report/production': PLANT,
+  'GET /api/report/cleaner_waste': PLANT,
+  'GET /api/report/shrinkage': PLANT,
+  'GET /api/report/packing': PLANT,
+  'GET /api/report/recall': PLANT,
+
   // Settings: anyone signed in reads them (screens depend on them); plant staff change them.
   'GET /api/admin/settings': 'signed-in',
   'GET /api/admin/settings/r/:ref': 'signed-in',

@@ -23,3 +23,4 @@ export * from './transfers.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
 export * from './admin-reports.ts';
+export * from './reports.ts';

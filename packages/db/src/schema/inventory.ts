@@ -97,6 +97,8 @@ export const ledgerEntries = pgTable(
     index('ledger_to_idx').on(t.toDevice),
     index('ledger_lot_idx').on(t.lotId),
     index('ledger_movement_idx').on(t.movementId),
+    // Reports and traces ask for what was booked for an order (packed for it, roasted by it).
+    index('ledger_order_idx').on(t.orderId),
   ],
 );
 

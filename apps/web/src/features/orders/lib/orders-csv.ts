@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RoastingOrder } from '@roastery/contract';
-import { toCsv, type CsvCell } from './csv.ts';
+import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 
 /** Dates in the export are calendar days, YYYY-MM-DD, which no spreadsheet reads two ways. */
 const exportDate = (value: string | null): string =>

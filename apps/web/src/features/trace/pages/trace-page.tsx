@@ -10,6 +10,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useLotTrace } from '../api/get-lot-trace.ts';
 import { useOrderTrace } from '../api/get-order-trace.ts';
+import { useRecall } from '../api/get-recall.ts';
+import { RecallReportView } from '../components/recall-report-view.tsx';
 import { LotTraceView } from '../components/lot-trace-view.tsx';
 import { OrderTraceView } from '../components/order-trace-view.tsx';
 import styles from '../components/trace-view.module.css';
@@ -42,6 +44,19 @@ function TraceResult({ lot, orderId }: { lot: string | undefined; orderId: numbe
   if (lotTrace.data && lot !== undefined) return <LotTraceView trace={lotTrace.data} />;
   if (orderTrace.data && lot === undefined) return <OrderTraceView trace={orderTrace.data} />;
   return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+}
+
+/** The recall report of what is traced; its errors are the trace's, shown above it. */
+function RecallResult({ lot, orderId }: { lot: string | undefined; orderId: number | undefined }) {
+  const recall = useRecall(
+    lot !== undefined ? { lot } : orderId !== undefined ? { order: orderId } : undefined,
+  );
+  if (!recall.data) return null;
+  return (
+    <Card className={styles.recall}>
+      <RecallReportView report={recall.data} />
+    </Card>
+  );
 }
 
 /** Traceability: a lot forward to where it went, an order back to the green lots in it. */
@@ -87,6 +102,7 @@ export function TracePage() {
         </div>
         <TraceResult lot={lot} orderId={lot === undefined ? orderId : undefined} />
       </Card>
+      <RecallResult lot={lot} orderId={lot === undefined ? orderId : undefined} />
     </>
   );
 }

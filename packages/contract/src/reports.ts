@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { int32FromText } from './integers.ts';
+import { packingRecord } from './orders.ts';
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** The longest period one report may cover: a plant's history, not an unbounded scan. */
+export const REPORT_MAX_DAYS = 3660;
+/** The period a report covers when none is given, in days back from now. */
+export const REPORT_DEFAULT_DAYS = 30;
+
+export const reportMessages = {
+  period: 'The report period must end after it starts.',
+  periodTooLong: `A report covers at most ${REPORT_MAX_DAYS} days.`,
+  timeZone: 'Unknown time zone.',
+  recallTarget: 'Give either a lot number or an order number.',
+} as const;
+
+/**
+ * Every report's period: from (inclusive) and to (exclusive), or q days back from now; days are
+ * counted in the time zone tz (the browser's), UTC when absent.
+ */
+export const reportPeriodQuery = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  q: int32FromText().min(1).max(REPORT_MAX_DAYS).optional(),
+  tz: z.string().min(1).max(64).optional(),
+});
+export type ReportPeriodQuery = z.infer<typeof reportPeriodQuery>;
+
+const period = z.object({ from: z.string(), to: z.string(), tz: z.string() });
+export type ReportPeriod = z.infer<typeof period>;
+
+/** GET /report/summary: weights in lbs over the period; orders created in it by status. */
+export const summaryReport = z.object({
+  period,
+  green_received: z.number(),
+  roasted: z.number(),
+  packed: z.number(),
+  cleaner_waste: z.number(),
+  roast_loss: z.number(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      green_received: z.number(),
+      roasted: z.number(),
+      packed: z.number(),
+      cleaner_waste: z.number(),
+      roast_loss: z.number(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      kind: z.enum(['roasting', 'packing']),
+      status: z.number().int(),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type SummaryReport = z.infer<typeof summaryReport>;
+
+/**
+ * GET /report/oee: one entry per roaster and packing line. label and value (OEE, percent) are
+ * the spec's shape; the factors and times beside them are how it was computed.
+ */
+export const oeeEntry = z.object({
+  label: z.string(),
+  value: z.number(),
+  kind: z.enum(['roaster', 'packer']),
+  availability: z.number(),
+  performance: z.number(),
+  quality: z.number(),
+  run_minutes: z.number(),
+  fault_minutes: z.number(),
+  idle_minutes: z.number(),
+  batches: z.number().int(),
+  failed: z.number().int(),
+  lbs: z.number(),
+  ideal_lbs_per_hour: z.number(),
+});
+export type OeeEntry = z.infer<typeof oeeEntry>;
+export const oeeReport = z.array(oeeEntry);
+
+/** GET /report/production: roasted lbs per day, product and roaster. */
+export const productionReport = z.object({
+  period,
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      product_name: z.string(),
+      roaster: z.string(),
+      batches: z.number().int(),
+      lbs: z.number(),
+    }),
+  ),
+});
+export type ProductionReport = z.infer<typeof productionReport>;
+
+/** GET /report/cleaner_waste: what the cleaner took out of each silo's draws, per day. */
+export const cleanerWasteReport = z.object({
+  period,
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      silo: z.string(),
+      bean_name: z.string(),
+      drawn: z.number(),
+      waste: z.number(),
+      percent: z.number(),
+    }),
+  ),
+});
+export type CleanerWasteReport = z.infer<typeof cleanerWasteReport>;
+
+const shrinkageFigures = {
+  green_in: z.number(),
+  roasted_out: z.number(),
+  loss: z.number(),
+  percent: z.number(),
+};
+
+/** GET /report/shrinkage: green into the drum against roasted out, per batch, product, roaster. */
+export const shrinkageReport = z.object({
+  period,
+  batches: z.array(
+    z.object({
+      batch_id: z.number().int(),
+      order_id: z.number().int(),
+      roasted_at: z.string(),
+      lot_number: z.string(),
+      product_name: z.string(),
+      roaster: z.string(),
+      ...shrinkageFigures,
+    }),
+  ),
+  products: z.array(
+    z.object({ product_name: z.string(), batches: z.number().int(), ...shrinkageFigures }),
+  ),
+  roasters: z.array(
+    z.object({ roaster: z.string(), batches: z.number().int(), ...shrinkageFigures }),
+  ),
+});
+export type ShrinkageReport = z.infer<typeof shrinkageReport>;
+
+/** GET /report/packing: the record of each order packed in the period. */
+export const packingReport = z.array(packingRecord);
+export type PackingReport = z.infer<typeof packingReport>;
+
+/** GET /report/recall: a green lot forward, or a packed order back. */
+export const recallQuery = z
+  .strictObject({
+    lot: z.string().trim().min(1).max(120).optional(),
+    order: int32FromText().positive().optional(),
+  })
+  .refine((q) => (q.lot === undefined) !== (q.order === undefined), {
+    error: reportMessages.recallTarget,
+  });
+export type RecallQuery = z.infer<typeof recallQuery>;
+
+const recallBatch = z.object({
+  batch_id: z.number().int(),
+  order_id: z.number().int(),
+  product_name: z.string(),
+  roaster: z.string(),
+  roasted_at: z.string(),
+  /** The green lot's weight charged into this batch (forward), or all green charged (back). */
+  green_lbs: z.number(),
+  roasted_lot: z.string(),
+  roasted_lbs: z.number(),
+});
+
+const recallGreenLot = z.object({
+  lot_number: z.string(),
+  bean_name: z.string(),
+  batch_id: z.number().int(),
+  lbs: z.number(),
+});
+
+const recallPacked = z.object({
+  order_id: z.number().int(),
+  customer: z.string(),
+  product_name: z.string(),
+  roasted_lot: z.string(),
+  bin: z.string(),
+  packed_at: z.string(),
+  lbs: z.number(),
+});
+
+const recallHeld = z.object({ lot_number: z.string(), device: z.string(), lbs: z.number() });
+
+export const recallReport = z.object({
+  direction: z.enum(['lot', 'order']),
+  /** The lot number or the order number asked about. */
+  subject: z.string(),
+  bean_name: z.string().nullable(),
+  /** lbs of the green lot received into the plant (forward only). */
+  received: z.number(),
+  batches: z.array(recallBatch),
+  green_lots: z.array(recallGreenLot),
+  /** Every bin the roasted lots went into, with lbs. */
+  bins: z.array(z.object({ roasted_lot: z.string(), bin: z.string(), lbs: z.number() })),
+  /** What is still in the plant: the green lot in silos, its roasted lots in bins. */
+  held: z.array(recallHeld),
+  packed: z.array(recallPacked),
+  customers: z.array(
+    z.object({ customer: z.string(), orders: z.array(z.number().int()), lbs: z.number() }),
+  ),
+});
+export type RecallReport = z.infer<typeof recallReport>;
