@@ -105,7 +105,7 @@ describe('settings', () => {
 });
 
 describe('admin reports', () => {
-  test('an administrator creates a report over the reporting views, previews it and deletes it', async () => {
+  test('an administrator creates a report over the reporting views, previews it, sees it on the Other tab and deletes it', async () => {
     const { page, url, server } = harness();
     await server.services.eventLog.record({
       kind: 'device',
@@ -134,6 +134,12 @@ describe('admin reports', () => {
     const preview = page.locator('.ant-card', { hasText: 'event_description' });
     await preview.getByRole('cell', { name: 'For the report' }).waitFor();
 
+    // The reports screen's Other tab shows it too, by its title.
+    await page.goto(url('/reports?t=other'));
+    await page.getByText('What the report device did').waitFor();
+    await page.getByRole('cell', { name: 'For the report' }).waitFor();
+
+    await page.goto(url('/admin/reports'));
     await row.getByRole('button', { name: 'Delete Report device events' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await waitForToast(page, 'Report Deleted Successfully');

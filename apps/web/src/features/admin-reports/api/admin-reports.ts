@@ -1,23 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminReport, reportView, type CreateAdminReportBody } from '@roastery/contract';
+import { adminReport, type CreateAdminReportBody } from '@roastery/contract';
+import { adminReportKeys } from '../../../lib/admin-report-queries.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const adminReportKeys = {
-  all: ['admin-reports'] as const,
-  list: () => [...adminReportKeys.all, 'list'] as const,
-  view: (id: number) => [...adminReportKeys.all, 'view', id] as const,
-};
-
-/** The spec's refresh of an embedded report. */
-export const REPORT_REFRESH_MS = 180_000;
-
-export function useAdminReports() {
-  return useQuery({
-    queryKey: adminReportKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/admin/reports', adminReport.array(), { signal }),
-  });
-}
+export { useAdminReports } from '../../../lib/admin-report-queries.ts';
 
 export function useCreateAdminReport() {
   const queryClient = useQueryClient();
@@ -34,14 +21,5 @@ export function useDeleteAdminReport() {
     mutationFn: (id: number) =>
       apiRequest(`/admin/reports/${id}`, z.object({ message: z.string() }), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminReportKeys.all }),
-  });
-}
-
-/** A report as shown: a Metabase embedding link or its rows; asked again every 180 s. */
-export function useReportView(id: number) {
-  return useQuery({
-    queryKey: adminReportKeys.view(id),
-    queryFn: ({ signal }) => apiRequest(`/report/metabase?id=${id}`, reportView, { signal }),
-    refetchInterval: REPORT_REFRESH_MS,
   });
 }

@@ -18,7 +18,7 @@ import {
   useCreateAdminReport,
   useDeleteAdminReport,
 } from '../api/admin-reports.ts';
-import { ReportViewer } from '../components/report-viewer.tsx';
+import { ReportViewer } from '../../../components/report-viewer.tsx';
 import styles from '../components/admin-reports.module.css';
 
 function CreateReportForm() {

@@ -1,14 +1,14 @@
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useReportView } from '../api/admin-reports.ts';
-import styles from './admin-reports.module.css';
+import { useReportView } from '../lib/admin-report-queries.ts';
+import { EmptyState } from './empty-state.tsx';
+import { LoadError } from './load-error.tsx';
+import styles from './report-viewer.module.css';
 
 /**
  * One administrator's report: Metabase's embedded question in a frame, or the rows of its SQL
- * in a table. The reports screen shows it on its 'other' tab.
+ * in a table. Report Settings previews it; the reports screen shows it on its Other tab.
  */
 export function ReportViewer({ id }: { id: number }) {
   const view = useReportView(id);
