@@ -422,6 +422,8 @@ export async function createServices(
     live,
     engineOpen: () => engineOpen,
     simulated: !config.plc.host,
+    scheduler: orderScheduler,
+    notifications,
   });
   return {
     auth,

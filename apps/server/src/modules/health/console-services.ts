@@ -2,6 +2,8 @@ import type { DatabaseHandle } from '@roastery/db';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { LiveBus } from '../live/live-bus.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { OrderScheduler } from '../order-runs/order-scheduler.ts';
 import type { ServiceRegistry } from './service-registry.ts';
 
 export interface ConsoleServicesDeps {
@@ -14,7 +16,12 @@ export interface ConsoleServicesDeps {
   engineOpen: () => boolean;
   /** No PLC configured: the console runs its own simulated plant. */
   simulated: boolean;
+  scheduler: Pick<OrderScheduler, 'running' | 'start' | 'stop'>;
+  notifications: Pick<NotificationService, 'raise' | 'clear'>;
 }
+
+/** The alarm of an order scheduler a person stopped from the System Monitor. */
+export const ORDER_SCHEDULER_STOPPED_SOURCE = 'order-scheduler-stopped';
 
 const API_LOCKED = 'The API serves this page: stop or restart the server process itself.';
 const DATABASE_LOCKED =
@@ -95,6 +102,28 @@ export function registerConsoleServices(d: ConsoleServicesDeps): void {
       },
     });
   }
+
+  const scheduler = registry.register({
+    id: 'order-scheduler',
+    name: 'Order scheduler',
+    type: 'order-scheduler',
+    running: () => d.scheduler.running,
+    start: async () => {
+      d.scheduler.start();
+      await d.notifications.clear(ORDER_SCHEDULER_STOPPED_SOURCE);
+      scheduler.log('Started: waiting orders start by themselves when automatic processing is on');
+    },
+    stop: async (by) => {
+      d.scheduler.stop();
+      scheduler.log(`Stopped by ${by}`);
+      await d.notifications.raise({
+        type: 'alarm',
+        text: `Order scheduler stopped by ${by} from the System Monitor. Waiting orders no longer start by themselves, whatever the automatic processing setting says, until it is started again.`,
+        by: 'console',
+        source: ORDER_SCHEDULER_STOPPED_SOURCE,
+      });
+    },
+  });
 
   registry.register({
     id: 'live-stream',

@@ -25,6 +25,7 @@ describe('the System Monitor', () => {
       ['plc-gateway', 'running'],
       ['workflow-engine', 'running'],
       ['plant-simulator', 'running'],
+      ['order-scheduler', 'running'],
       ['live-stream', 'running'],
     ]);
     expect(body.find((s) => s.id === 'api')?.locked).toBe(
@@ -76,6 +77,29 @@ describe('the System Monitor', () => {
     await eventually(() => t.services.runtime.connected(), 'the PLC link again');
     const detail = await admin()<HealthDetail>('GET', '/api/admin/health/plc-gateway');
     expect(detail.body.logs.map((l) => l.message)).toContain('PLC link connected');
+    const { body } = await admin()<{ data: Notification[] }>('GET', '/api/notification/active');
+    expect(body.data.find((n) => n.id === alarm?.id)?.clearedAt).toBeTruthy();
+  });
+
+  it('stops the order scheduler, with an alarm, and starts it again', async () => {
+    const execute = (type: 'stop' | 'start') =>
+      admin()<HealthDetail>('POST', '/api/admin/health/execute', {
+        type,
+        container: 'order-scheduler',
+      });
+    const stopped = await execute('stop');
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.status).toBe('stopped');
+    expect(t.services.orderScheduler.running).toBe(false);
+    const who = testUsers[Role.Administrator].full_name;
+    const alarm = (await activeAlarms()).find((n) => n.text.startsWith('Order scheduler stopped'));
+    expect(alarm?.text).toBe(
+      `Order scheduler stopped by ${who} from the System Monitor. Waiting orders no longer start by themselves, whatever the automatic processing setting says, until it is started again.`,
+    );
+
+    const started = await execute('start');
+    expect(started.body.status).toBe('running');
+    expect(t.services.orderScheduler.running).toBe(true);
     const { body } = await admin()<{ data: Notification[] }>('GET', '/api/notification/active');
     expect(body.data.find((n) => n.id === alarm?.id)?.clearedAt).toBeTruthy();
   });

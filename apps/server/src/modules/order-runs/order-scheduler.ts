@@ -47,6 +47,7 @@ export class OrderScheduler {
   }
 
   start(): void {
+    if (this.running) return;
     const look = () => {
       void this.tick().catch((err: unknown) =>
         this.#d.logger.error({ err }, 'automatic order processing failed'),
@@ -63,6 +64,11 @@ export class OrderScheduler {
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
+  }
+
+  /** Between start() and stop(): it follows the plant and may start orders. */
+  get running(): boolean {
+    return this.#stops.length > 0;
   }
 
   async enabled(): Promise<boolean> {
