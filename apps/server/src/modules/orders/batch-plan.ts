@@ -40,7 +40,7 @@ export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
  * The batch size: the override when the form turns it on (bounded by the product's min and
  * max), else the product's default batch size. A product without one is roasted in a single
  * batch (the spec's "then 1" is one batch), never larger than the product's max batch size:
- * a larger order then splits into batches of the max (ADR orders-batch-plan).
+ * a larger order then splits into batches of the max (ADR 0012).
  */
 function batchSizeCenti(input: PlanInput, product: BatchBounds, qtyCenti: number | null): number {
   const maxCenti = toCenti(product.max_batch_weight);

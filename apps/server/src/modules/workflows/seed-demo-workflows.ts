@@ -249,7 +249,7 @@ const sameSet = (a: Iterable<string>, b: Iterable<string>) => {
 
 /**
  * Draws the diagram of each demo workflow that a console seeded before diagrams were part of the
- * demo (docs/decisions/demo-diagrams-and-opening-stock.md): a system workflow of a demo name
+ * demo (docs/decisions/0011-demo-diagrams-and-opening-stock.md): a system workflow of a demo name
  * whose diagram nobody has saved (revision 1, no nodes, no edges) and whose steps still drive the
  * demo's devices, on a plant that still has every device the diagram shows. Anything a person
  * changed is left alone. Returns the names of the workflows it drew.
