@@ -21,8 +21,8 @@ describe('the demo plant on a first start', () => {
     ] as const) {
       const row = rowWith(page, silo);
       await row.getByRole('cell', { name: bean, exact: true }).waitFor();
-      // The second cell with the weight is the level the PLC reports: it agrees with the book.
-      await row.getByRole('cell', { name: lbs, exact: true }).nth(1).waitFor();
+      // The book weight, with the level the PLC reports beside it: they agree.
+      await row.getByTitle(`PLC level ${lbs}`).getByText(lbs, { exact: true }).waitFor();
     }
     await rowWith(page, 'Green Silo 2').getByRole('cell', { name: 'Empty', exact: true }).waitFor();
     await rowWith(page, 'Green Silo 6').getByRole('cell', { name: 'Empty', exact: true }).waitFor();
