@@ -193,8 +193,9 @@ describe('roasting orders on the plant', () => {
     // The blend, bean by bean and batch by batch, as the silos gave it (the cleaner's 0.5%
     // included). The first charge from a silo on this roaster has nothing to learn from and
     // overshoots by what is in flight when its gate closes (about 9 lbs); from the second batch
-    // on each gate closes early by what it learned, and every bean is within 2.5 lbs of the
-    // recipe: one 100 ms tick of the simulated 25 lb/s charge, the step the drum's weight moves in.
+    // on each gate closes early by what it learned, and every bean is within 3 lbs (5% of the
+    // batch) of the recipe. What is in flight varies by a scan and a simulator tick of the
+    // 25 lb/s charge (50 + 100 ms: 3.75 lbs), which bounds any gate timing; about 1 lb is usual.
     const records = await db()
       .select()
       .from(orderBatches)
@@ -222,7 +223,7 @@ describe('roasting orders on the plant', () => {
     ]);
     const [first, ...learned] = errors;
     for (const e of first ?? []) expect(Math.abs(e)).toBeLessThanOrEqual(centi(12));
-    for (const e of learned.flat()) expect(Math.abs(e)).toBeLessThanOrEqual(centi(2.5));
+    for (const e of learned.flat()) expect(Math.abs(e)).toBeLessThanOrEqual(centi(3));
     // From the second batch on, Brazil's gate closed early by what it had in flight before.
     for (const r of records.slice(1)) expect(r.draws[0]?.preact_centi).toBeGreaterThan(0);
 
