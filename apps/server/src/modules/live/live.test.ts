@@ -7,6 +7,7 @@ interface Stream {
   /** The refusal's message, when refused. */
   message?: string;
   reader?: ReadableStreamDefaultReader<string>;
+  headers?: Headers;
   close(): void;
 }
 
@@ -38,7 +39,7 @@ async function listening(env: Record<string, string>) {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     // The first bytes arrive once the server has counted the stream.
     await reader.read();
-    return { status: 200, reader, close: () => abort.abort() };
+    return { status: 200, reader, headers: res.headers, close: () => abort.abort() };
   };
   return { app, openStream };
 }
@@ -85,6 +86,18 @@ describe('GET /api/live limits', () => {
       'The console is serving the most live connections it allows (4). This screen refreshes on a timer and reconnects when one is free.',
     );
     for (const s of [...operator, supervisor]) s.close();
+  });
+});
+
+describe('GET /api/live headers', () => {
+  it('carries the security headers, though the route writes the response itself', async () => {
+    const { openStream } = await listening({});
+    const stream = await openStream(Role.Operator);
+    expect(stream.headers?.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers?.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.headers?.get('x-frame-options')).toBe('DENY');
+    expect(stream.headers?.get('content-security-policy')).toMatch(/^default-src 'self';/);
+    stream.close();
   });
 });
 
