@@ -21,12 +21,15 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   limits: StreamLimitsConfig;
 }> = async (app, { bus, initial, limits }) => {
   const streams = new StreamLimits(limits);
-  // The bus hands the same event object to every stream: it is serialised once for all of them.
-  const frames = new WeakMap<LiveEvent, string>();
-  const frameOf = (event: LiveEvent): string => {
+  // The bus hands the same event object to every stream: it is serialised and encoded once for
+  // all of them, so a stream's write copies no text of its own.
+  const frames = new WeakMap<LiveEvent, Buffer>();
+  const frameOf = (event: LiveEvent): Buffer => {
     let frame = frames.get(event);
     if (frame === undefined) {
-      frame = `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+      frame = Buffer.from(
+        `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+      );
       frames.set(event, frame);
     }
     return frame;
