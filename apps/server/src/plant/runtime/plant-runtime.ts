@@ -53,6 +53,8 @@ export class PlantRuntime {
   #devices = new Map<string, DeviceRef>();
   #endpoint = '';
   #catalog: PlantCatalog | undefined;
+  /** Between start and stop: a change of the address map then restarts the gateway. */
+  #running = false;
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
@@ -64,6 +66,7 @@ export class PlantRuntime {
   }
 
   async start(): Promise<void> {
+    this.#running = true;
     const { config, plant, logger } = this.#d;
     const [tags, commands, devices, definition] = await Promise.all([
       plant.tags(),
@@ -103,19 +106,25 @@ export class PlantRuntime {
   }
 
   async stop(): Promise<void> {
+    this.#running = false;
     const gateway = this.#gateway;
     this.#gateway = undefined;
     await gateway?.stop();
     await this.#simulator.stop();
   }
 
-  /** Applies a changed address map: the gateway restarts on the new tags, with a new catalog. */
+  /**
+   * Applies a changed address map: the gateway restarts on the new tags, with a new catalog. A
+   * runtime that is not running stays stopped: it reads the plant when it starts.
+   */
   async reload(): Promise<void> {
+    if (!this.#running) return;
     const gateway = this.#gateway;
     this.#gateway = undefined;
     await gateway?.stop();
     await this.#simulator.reload();
-    await this.start();
+    // Stopped meanwhile (the server shutting down): it stays stopped.
+    if (this.#running) await this.start();
   }
 
   /**
@@ -124,7 +133,7 @@ export class PlantRuntime {
    * it reads the plant again when it starts.
    */
   async refreshCatalog(): Promise<void> {
-    if (!this.#gateway) return;
+    if (!this.#running) return;
     const definition = await this.#d.plant.definition(this.#d.config.unitId);
     this.#catalog = new PlantCatalog(definition);
   }
