@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LIVE_BROWSER_HEADER,
   LIVE_HEARTBEAT_MS,
+  LIVE_MAX_STREAMS_PER_BROWSER,
   errorReply,
+  liveStreamHeaders,
   type LiveEvent,
   type UnsequencedLiveEvent,
 } from '@roastery/contract';
@@ -47,13 +50,14 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: device state, notifications, PLC connection',
-        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the user has too many streams open, 503 when the server has.`,
+        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has.`,
+        headers: liveStreamHeaders,
         produces: ['text/event-stream'],
-        response: { 429: errorReply, 503: errorReply },
+        response: { 400: errorReply, 429: errorReply, 503: errorReply },
       },
     },
     (request, reply) => {
-      const release = streams.admit(principalOf(request).id);
+      const release = streams.admit(principalOf(request).id, request.headers[LIVE_BROWSER_HEADER]);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
