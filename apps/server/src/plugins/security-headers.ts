@@ -90,15 +90,14 @@ export function pageNonce(reply: FastifyReply): string {
 }
 
 /**
- * Security headers on every reply: pages, static files, the API and its docs. They are set on
- * the raw response, so that a reply the route takes over (the live stream) carries them too.
+ * Security headers on every reply: pages, static files, the API and its docs. They are given to
+ * the reply, which writes them once with the status line (a route that writes its response
+ * itself, the live stream, sends the reply's headers).
  */
 export const securityHeaders = fp(
   (app: FastifyInstance) => {
-    const entries = Object.entries(HEADERS);
     app.addHook('onRequest', (_request, reply, done) => {
-      const res = reply.raw;
-      for (const [name, value] of entries) res.setHeader(name, value);
+      reply.headers(HEADERS);
       done();
     });
   },

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LIVE_BROWSER_HEADER,
@@ -61,6 +62,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // What the reply was given so far: the security headers.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
