@@ -8,14 +8,15 @@
  *
  * Each event is a change of one simulator register (DS1's Scale Weight), read by the real
  * gateway at the given scan interval. Prints one JSON document on stdout: per event and overall
- * p50/p99/max in ms, and how many events each client missed.
+ * p50/p99/max in ms, how many events each client missed, and the server's own share: the time
+ * from publication until its writes to every stream were handed to the operating system.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { readLiveEvents } from './live-stream-reader.ts';
+import { openLiveStream, type LiveStreamClient } from './live-stream-reader.ts';
 
 /** Scale Weight values the bench writes: the i-th event carries FIRST_VALUE + i. */
 const FIRST_VALUE = 1000;
@@ -37,25 +38,18 @@ async function runClients(plan: ClientPlan): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('not a worker');
   const receipts: Receipts = [];
-  const aborts: AbortController[] = [];
+  const streams: LiveStreamClient[] = [];
   const open = async (index: number) => {
-    const abort = new AbortController();
-    aborts.push(abort);
     const mine: Record<number, number> = {};
     receipts[index] = mine;
-    const res = await fetch(`${plan.url}/api/live`, {
-      headers: { authorization: `Bearer ${plan.tokens[index % plan.tokens.length]}` },
-      signal: abort.signal,
-    });
-    if (res.status !== 200 || !res.body) throw new Error(`stream ${index}: ${res.status}`);
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    await reader.read();
-    readLiveEvents(reader, (event) => {
+    const token = plan.tokens[index % plan.tokens.length]!;
+    const stream = await openLiveStream(plan.url, token, (event) => {
       if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
         if (typeof event.value === 'number' && event.value >= FIRST_VALUE)
           mine[event.value] ??= now();
       }
     });
+    streams.push(stream);
   };
   // Opened a few at a time, as tabs would be, not all in one burst.
   for (let i = 0; i < plan.clients; i += 10) {
@@ -67,7 +61,7 @@ async function runClients(plan: ClientPlan): Promise<void> {
   port.on('message', (message: { type: 'collect' }) => {
     if (message.type !== 'collect') return;
     port.postMessage({ type: 'receipts', receipts });
-    for (const abort of aborts) abort.abort();
+    for (const stream of streams) stream.close();
   });
 }
 
@@ -144,12 +138,18 @@ async function main(): Promise<void> {
       }
     }
 
-    // When the server published each benchmark event on its live stream.
+    // When the server published each benchmark event on its live stream (this listener comes
+    // before every stream's), and how long until its writes were all done: the streams write
+    // in this turn of the event loop and the ticks after it, all before the next check phase.
     const published = new Map<number, number>();
+    const written: number[] = [];
     t.services.live.subscribe((event) => {
       if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
-        if (typeof event.value === 'number' && event.value >= FIRST_VALUE)
-          published.set(event.value, now());
+        if (typeof event.value === 'number' && event.value >= FIRST_VALUE) {
+          const at = now();
+          published.set(event.value, at);
+          setImmediate(() => written.push(now() - at));
+        }
       }
     });
 
@@ -215,6 +215,7 @@ async function main(): Promise<void> {
           expectedReceipts: clients * events,
           missing,
           ms: summary(all),
+          serverWritesMs: summary(written),
           perEvent,
         },
         null,

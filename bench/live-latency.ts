@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { latencySummary } from './latency-summary.ts';
-import { readLiveEvents } from './live-stream-reader.ts';
+import { openLiveStream, type LiveStreamClient } from './live-stream-reader.ts';
 import { Role } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { buildTestApp } from '@roastery/server/testing';
@@ -31,19 +31,13 @@ const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
 const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
 const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${intervalMs}ms` }, { plant: true });
 const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-const abort = new AbortController();
+let stream: LiveStreamClient | undefined;
 try {
   const sim = t.services.runtime.simulator.running;
   if (!sim) throw new Error('the simulator is not running');
   const token = await t.tokenFor(Role.Supervisor);
-  const res = await fetch(`${base}/api/live`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  });
-  if (!res.body) throw new Error('no stream');
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const waiting = new Map<number, (at: number) => void>();
-  readLiveEvents(reader, (event) => {
+  stream = await openLiveStream(base, token, (event) => {
     if (event.type === 'device' && event.device_id === 'DS1' && event.change === 'value') {
       waiting.get(event.value ?? -1)?.(performance.now());
     }
@@ -75,7 +69,7 @@ try {
     ),
   );
 } finally {
-  abort.abort();
+  stream?.close();
   await t.close();
   await removeTemplate();
   await rm(dir, { recursive: true, force: true });

@@ -7,7 +7,9 @@
  *
  * The PostgreSQL run uses --postgres, else TEST_DATABASE_URL; without either it is skipped.
  * The load comes from autocannon in a worker thread, so the server's event loop is alone on its
- * thread. Prints one JSON document on stdout: req/s per route and its ratio to the bare route.
+ * thread. The bare route is measured again right before each route, and each route's ratio is to
+ * that measurement: on a machine shared with other work the ceiling moves within a run. Prints
+ * one JSON document on stdout: req/s per route and its ratio to the bare route.
  */
 import { parseArgs } from 'node:util';
 import { onEachDatabase, routeLoadRun } from './http-load.ts';

@@ -1,6 +1,7 @@
 /**
  * Server memory: the resident set size of the real console process (`apps/server/src/main.ts`,
- * production mode, the demo plant seeded on an empty database, the simulator in process) while
+ * production mode, with the node options of `npm start`, the demo plant seeded on an empty
+ * database, the simulator in process) while
  * signed-in sessions keep live streams open and poll the screens' reads; on the embedded
  * database and, for comparison, on PostgreSQL.
  *
@@ -76,6 +77,26 @@ function inMB(probe: Probe | undefined) {
   return Object.fromEntries(Object.entries(probe).map(([k, v]) => [k, round1(v / MB)]));
 }
 
+/**
+ * The environment and node options `npm start` runs the console with (the root package.json's
+ * start script, `NAME=value ... node --option ... apps/server/src/main.ts`), so that the figure
+ * is the product's.
+ */
+function startCommand(): { env: Record<string, string>; options: string[] } {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const parts = /^((?:\w+=\S+ )*)node((?: --\S+)*) apps\/server\/src\/main\.ts$/.exec(
+    scripts.start,
+  );
+  if (!parts) throw new Error('npm start does not run apps/server/src/main.ts with node');
+  const words = (text = '') => text.split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(parts[1]).map((pair) => pair.split('=') as [string, string])),
+    options: words(parts[2]),
+  };
+}
+
 async function waitReady(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -99,15 +120,21 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl?: string) {
   const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const start = startCommand();
   const child = spawn(
     process.execPath,
-    ['--import', join(import.meta.dirname, 'memory-probe.ts'), 'apps/server/src/main.ts'],
+    [
+      ...start.options,
+      '--import',
+      join(import.meta.dirname, 'memory-probe.ts'),
+      'apps/server/src/main.ts',
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
-        NODE_ENV: 'production',
+        ...start.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(dir, 'data'),
@@ -239,7 +266,15 @@ if (engines.includes('postgres')) {
 }
 console.log(
   JSON.stringify(
-    { at: new Date().toISOString(), sessions, seconds, roundMs, unit: 'MB', results },
+    {
+      at: new Date().toISOString(),
+      startCommand: startCommand(),
+      sessions,
+      seconds,
+      roundMs,
+      unit: 'MB',
+      results,
+    },
     null,
     2,
   ),

@@ -11,6 +11,7 @@ import {
   type PackingOrder,
   type SiloContents,
 } from '@roastery/contract';
+import { orderBatches } from '@roastery/db';
 import { eventually } from '@roastery/server/testing';
 import { quickPackWorkflow, quickRoastWorkflow } from '@roastery/server/testing/orders';
 import { fullNameOf, logOut, signInAs, waitForToast } from '../support/console-actions.ts';
@@ -156,6 +157,34 @@ describe('the roasting story', () => {
         expect(centi(b.green ?? 0) - centi(b.roasted ?? 0)).toBe(centi(b.roast_loss ?? 0));
       }
       const roastedCenti = sumCenti(batches.map((b) => b.roasted ?? 0));
+
+      // The blend, bean by bean, as the silos gave it: 60 / 40 of each 50 lb batch. The first
+      // charge from a silo on R1 overshoots by what was in flight when its gate closed (8.5 to
+      // 13.4 lbs); the next ones close early by what it learned. What is in flight varies by one
+      // scan of flow (250 ms at 25 lb/s: 6.25 lbs), so no gate timing does better at this scan.
+      const records = (await server.database.db.select().from(orderBatches))
+        .filter((r) => r.orderId === order.order_id)
+        .sort((a, b) => a.seq - b.seq);
+      const perBean = records.map((r) =>
+        [colombia.id, brazil.id].map((bean) =>
+          r.draws
+            .filter((d) => d.bean_id === bean)
+            .reduce(
+              (s, d) => ({
+                planned: s.planned + d.planned_centi,
+                given: s.given + (d.measured_centi ?? 0),
+              }),
+              { planned: 0, given: 0 },
+            ),
+        ),
+      );
+      const blend = JSON.stringify(perBean);
+      for (const batch of perBean) {
+        expect(batch.map((b) => b.planned)).toEqual([centi(30), centi(20)]);
+      }
+      for (const b of perBean.slice(1).flat()) {
+        expect(Math.abs(b.given - b.planned), blend).toBeLessThanOrEqual(centi(6.25));
+      }
 
       // The destination bin holds the three roasted lots, on the books and on the device screen.
       const binOf = async () =>

@@ -32,6 +32,7 @@ import { RunSettlement } from './plant/settlement/run-settlement.ts';
 import { PlantRepository } from './plant/runtime/plant-repository.ts';
 import { PlantRuntime } from './plant/runtime/plant-runtime.ts';
 import { DeviceDirectory } from './modules/devices/device-directory.ts';
+import { DeviceRecords } from './modules/devices/device-records.ts';
 import { DeviceRepository } from './modules/devices/device-repository.ts';
 import { DeviceService } from './modules/devices/device-service.ts';
 import { deviceRoutes } from './modules/devices/device-routes.ts';
@@ -209,7 +210,8 @@ export async function createServices(
   });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
-  const deviceDirectory = new DeviceDirectory(deviceRepository);
+  const deviceRecords = new DeviceRecords(deviceRepository, hub);
+  const deviceDirectory = new DeviceDirectory(deviceRepository, deviceRecords);
   const notifications = new NotificationService(new NotificationRepository(db), hub);
   const eventLog = new EventLogService(new EventLogRepository(db));
   const workflows = new WorkflowService(new WorkflowRepository(db));
@@ -231,7 +233,9 @@ export async function createServices(
     logger,
     deviceRefs: async () =>
       new Map(
-        (await deviceRepository.list()).map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
+        (await deviceRecords.get()).devices
+          .filter((d) => !d.virtual)
+          .map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
     bookWeights: () => ledger.occupancyCenti(),
   });
@@ -367,6 +371,7 @@ export async function createServices(
   const devices = new DeviceService({
     db,
     devices: deviceRepository,
+    records: deviceRecords,
     commands,
     statuses: deviceStatuses,
     alarmTexts,

@@ -88,3 +88,24 @@ export type UnsequencedLiveEvent = LiveEvent extends infer E
  * an idle connection and the browser can tell a silent, dead stream from a quiet plant.
  */
 export const LIVE_HEARTBEAT_MS = 5_000;
+
+/**
+ * A browser opens at most six HTTP/1.1 connections to one server, and each live stream holds
+ * one for as long as its tab is open. Past this many streams from one browser the server refuses
+ * more, so that the browser's pages and requests always have a connection left.
+ */
+export const LIVE_MAX_STREAMS_PER_BROWSER = 4;
+
+/** The header with which a console tab names its browser when it opens GET /api/live. */
+export const LIVE_BROWSER_HEADER = 'x-console-browser';
+
+/**
+ * The headers of GET /api/live: the browser's id, random and shared by the browser's tabs.
+ * Clients other than the console's tabs may leave it out; their streams count only per user.
+ */
+export const liveStreamHeaders = z.object({
+  [LIVE_BROWSER_HEADER]: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, { error: 'The browser id must be 32 hexadecimal digits' })
+    .optional(),
+});

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { styleNonce } from './security-headers.ts';
+import { pageNonce } from './security-headers.ts';
 
 export function notFoundBody(method: string, url: string) {
   return {
@@ -55,7 +55,7 @@ export const webApp = fp(
         .type('text/html; charset=utf-8')
         // Its nonce is good for this response only.
         .header('cache-control', 'no-store')
-        .send(html.replaceAll(placeholder, styleNonce(reply.raw)));
+        .send(html.replaceAll(placeholder, pageNonce(reply)));
 
     await app.register(fastifyStatic, {
       root: opts.root,

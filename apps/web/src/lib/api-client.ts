@@ -16,6 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** The media type asked for; JSON unless the call reads a stream. */
   accept?: string;
+  /** Further request headers. */
+  headers?: Record<string, string>;
 }
 
 /** Sign-in answers 401 for a wrong password; that must never start a token refresh. */
@@ -26,7 +28,7 @@ async function send(
   options: RequestOptions,
   accessToken: string | undefined,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: options.accept ?? 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   try {

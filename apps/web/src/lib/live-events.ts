@@ -1,6 +1,12 @@
-import { LIVE_HEARTBEAT_MS, liveEvent, type LiveEvent } from '@roastery/contract';
+import {
+  LIVE_BROWSER_HEADER,
+  LIVE_HEARTBEAT_MS,
+  liveEvent,
+  type LiveEvent,
+} from '@roastery/contract';
 import { apiStream } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { browserId } from './browser-id.ts';
 
 /**
  * The state of this tab's stream of plant events. 'refused': the server is up but declined a
@@ -106,6 +112,8 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
       const response = await apiStream(LIVE_PATH, {
         signal: controller.signal,
         accept: 'text/event-stream',
+        // The server keeps a browser's streams below its connection limit (per browser).
+        headers: { [LIVE_BROWSER_HEADER]: browserId() },
       });
       if (!response.body) throw new Error('The live stream has no body');
       attempt = 0;

@@ -85,6 +85,11 @@ export interface BatchDraw {
   measured_centi: number | null;
   /** The silo's level as the PLC weighed it when the batch started; what left it is measured from it. */
   level_before_centi?: number | null;
+  /**
+   * How much before its cumulative target the silo's gate was told to close (in-flight
+   * compensation), hundredths; absent on batches charged without it.
+   */
+  preact_centi?: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alarmTexts, type Database } from '@roastery/db';
 
 export type AlarmTextRow = typeof alarmTexts.$inferSelect;
@@ -23,39 +23,8 @@ export class AlarmTextRepository {
     return row;
   }
 
-  /** The texts of these (device, index) pairs, by device then index; no query for none. */
-  async textsFor(
-    pairs: { deviceRef: number; index: number }[],
-  ): Promise<Map<number, Map<number, string>>> {
-    const texts = new Map<number, Map<number, string>>();
-    if (!pairs.length) return texts;
-    const rows = await this.#db
-      .select({
-        deviceRef: alarmTexts.deviceId,
-        index: alarmTexts.index,
-        message: alarmTexts.message,
-      })
-      .from(alarmTexts)
-      .where(
-        or(
-          ...pairs.map((p) =>
-            and(eq(alarmTexts.deviceId, p.deviceRef), eq(alarmTexts.index, p.index)),
-          ),
-        ),
-      );
-    for (const row of rows) {
-      const ofDevice = texts.get(row.deviceRef) ?? new Map<number, string>();
-      texts.set(row.deviceRef, ofDevice.set(row.index, row.message));
-    }
-    return texts;
-  }
-
-  async textFor(deviceRef: number, index: number): Promise<string | undefined> {
-    const [row] = await this.#db
-      .select({ message: alarmTexts.message })
-      .from(alarmTexts)
-      .where(and(eq(alarmTexts.deviceId, deviceRef), eq(alarmTexts.index, index)));
-    return row?.message;
+  all(): Promise<AlarmTextRow[]> {
+    return this.#db.select().from(alarmTexts);
   }
 
   async insert(row: typeof alarmTexts.$inferInsert): Promise<AlarmTextRow> {

@@ -1,5 +1,6 @@
 import type { AlarmText } from '@roastery/contract';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { DeviceDirectory } from '../devices/device-directory.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -9,10 +10,19 @@ const present = (r: AlarmTextRow): AlarmText => ({ id: r.id, index: r.index, mes
 const duplicate = (index: number) =>
   conflict(`Alarm ID ${index} already has a text on this device.`);
 
+/** Every alarm text by device ref, then alarm code. */
+export type AlarmTexts = ReadonlyMap<number, ReadonlyMap<number, string>>;
+
 export class AlarmTextService {
   readonly #repo: AlarmTextRepository;
   readonly #devices: DeviceDirectory;
   readonly #notifications: NotificationService;
+  /**
+   * Every text in memory, read once: the device screens name each active alarm on every
+   * request. Each change here reads them again. Texts of a deleted device stay until then, but
+   * device refs are never reused, so no one asks for them.
+   */
+  readonly #texts: CachedValue<AlarmTexts>;
 
   constructor(
     repo: AlarmTextRepository,
@@ -22,18 +32,25 @@ export class AlarmTextService {
     this.#repo = repo;
     this.#devices = devices;
     this.#notifications = notifications;
+    this.#texts = new CachedValue(async () => {
+      const rows = await repo.all();
+      return new Map(
+        [...Map.groupBy(rows, (r) => r.deviceId)].map(([ref, texts]) => [
+          ref,
+          new Map(texts.map((t) => [t.index, t.message])),
+        ]),
+      );
+    });
   }
 
   /** The text an administrator gave a device's alarm code, if any. */
-  textFor(deviceRef: number, code: number): Promise<string | undefined> {
-    return this.#repo.textFor(deviceRef, code);
+  async textFor(deviceRef: number, code: number): Promise<string | undefined> {
+    return (await this.#texts.get()).get(deviceRef)?.get(code);
   }
 
-  /** The texts of these (device, alarm code) pairs, by device then code; no query for none. */
-  textsFor(
-    pairs: { deviceRef: number; index: number }[],
-  ): Promise<Map<number, Map<number, string>>> {
-    return this.#repo.textsFor(pairs);
+  /** The texts of every device's alarm codes, by device ref then code. */
+  texts(): AlarmTexts | Promise<AlarmTexts> {
+    return this.#texts.get();
   }
 
   async list(deviceCode: string): Promise<AlarmText[]> {
@@ -48,6 +65,8 @@ export class AlarmTextService {
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(index);
       throw error;
+    } finally {
+      this.#texts.invalidate();
     }
   }
 
@@ -59,11 +78,15 @@ export class AlarmTextService {
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(index);
       throw error;
+    } finally {
+      this.#texts.invalidate();
     }
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.#repo.delete(id))) throw notFound('Alarm text not found.');
+    const deleted = await this.#repo.delete(id);
+    this.#texts.invalidate();
+    if (!deleted) throw notFound('Alarm text not found.');
   }
 
   /** Overwrites every alarm text of the target device with the source device's. */
@@ -72,7 +95,11 @@ export class AlarmTextService {
       this.#devices.require(fromCode),
       this.#devices.require(toCode),
     ]);
-    return this.#repo.replaceAll(from.id, to.id);
+    try {
+      return await this.#repo.replaceAll(from.id, to.id);
+    } finally {
+      this.#texts.invalidate();
+    }
   }
 
   /** An operator's own alarm message for a device, raised as an alarm notification. */

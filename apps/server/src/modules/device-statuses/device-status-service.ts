@@ -1,5 +1,6 @@
 import type { DeviceStatusBody, DeviceStatusDto } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { CommandService } from '../commands/command-service.ts';
 import type {
@@ -15,17 +16,22 @@ export type StatusLight = DeviceStatusRow;
 export class DeviceStatusService {
   readonly #repo: DeviceStatusRepository;
   readonly #commands: CommandService;
+  /** Every light, read once: the device screens match them on every request. */
+  readonly #lights: CachedValue<readonly StatusLight[]>;
   /** The commands some status light watches, as `kind:id`, for the live stream's sake. */
   #watched = new Set<string>();
 
   constructor(repo: DeviceStatusRepository, commands: CommandService) {
     this.#repo = repo;
     this.#commands = commands;
+    this.#lights = new CachedValue(async () => Object.freeze(await repo.list()));
   }
 
-  /** Reads which commands light a status; every change of the lights reads it again. */
+  /** Reads the lights and which commands light a status; every change of the lights reads them again. */
   async load(): Promise<void> {
-    this.#watched = new Set((await this.#repo.list()).map((r) => `${r.kind}:${r.commandId}`));
+    this.#lights.invalidate();
+    const lights = await this.#lights.get();
+    this.#watched = new Set(lights.map((r) => `${r.kind}:${r.commandId}`));
   }
 
   /** Whether a change of this command can turn a status light on or off. */
@@ -53,9 +59,9 @@ export class DeviceStatusService {
     }));
   }
 
-  /** Every status light, without the labels of its commands. */
-  lights(): Promise<StatusLight[]> {
-    return this.#repo.list();
+  /** Every status light, without the labels of its commands, from memory once read. */
+  lights(): readonly StatusLight[] | Promise<readonly StatusLight[]> {
+    return this.#lights.get();
   }
 
   async create(body: DeviceStatusBody): Promise<DeviceStatusDto> {

@@ -12,8 +12,7 @@ import {
 export type DeviceRow = typeof devices.$inferSelect & { typeName: string; occupancy: number };
 export type NewDeviceRow = typeof devices.$inferInsert;
 export type DeviceTagRow = typeof deviceTags.$inferSelect;
-/** A device's command, as far as its live state needs: which one, not where it is. */
-export type DeviceCommandRef = Pick<DeviceTagRow, 'deviceId' | 'kind' | 'commandId'>;
+export type DeviceBlockRow = typeof deviceBlocks.$inferSelect;
 
 const deviceColumns = {
   id: devices.id,
@@ -45,32 +44,13 @@ export class DeviceRepository {
     this.#db = db;
   }
 
-  #select(tx?: Executor) {
-    return (tx ?? this.#db)
+  /** Every device, virtual ones too, in the list's order: by stage, then id. */
+  all(): Promise<DeviceRow[]> {
+    return this.#db
       .select(deviceColumns)
       .from(devices)
-      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId));
-  }
-
-  list(opts: { includeVirtual?: boolean; typeId?: number } = {}): Promise<DeviceRow[]> {
-    return this.#select()
-      .where(
-        and(
-          opts.includeVirtual ? undefined : eq(devices.virtual, false),
-          opts.typeId === undefined ? undefined : eq(devices.typeId, opts.typeId),
-        ),
-      )
+      .innerJoin(deviceTypes, eq(deviceTypes.id, devices.typeId))
       .orderBy(asc(devices.stage), asc(devices.id));
-  }
-
-  async findByCode(code: string, tx?: Executor): Promise<DeviceRow | undefined> {
-    const [row] = await this.#select(tx).where(sql`lower(${devices.deviceId}) = lower(${code})`);
-    return row;
-  }
-
-  async findById(id: number): Promise<DeviceRow | undefined> {
-    const [row] = await this.#select().where(eq(devices.id, id));
-    return row;
   }
 
   async insert(row: NewDeviceRow, tx?: Executor): Promise<number> {
@@ -93,23 +73,8 @@ export class DeviceRepository {
     await (tx ?? this.#db).delete(devices).where(eq(devices.id, id));
   }
 
-  tags(deviceRef: number): Promise<DeviceTagRow[]> {
-    return this.#db.select().from(deviceTags).where(eq(deviceTags.deviceId, deviceRef));
-  }
-
   allTags(): Promise<DeviceTagRow[]> {
     return this.#db.select().from(deviceTags);
-  }
-
-  /** Which commands every device has: the list needs no addresses, and reads fewer bytes. */
-  commandsOfAll(): Promise<DeviceCommandRef[]> {
-    return this.#db
-      .select({
-        deviceId: deviceTags.deviceId,
-        kind: deviceTags.kind,
-        commandId: deviceTags.commandId,
-      })
-      .from(deviceTags);
   }
 
   async deleteTags(deviceRef: number, tx?: Executor): Promise<void> {
@@ -141,12 +106,8 @@ export class DeviceRepository {
     }
   }
 
-  blocks(deviceRef: number) {
-    return this.#db
-      .select()
-      .from(deviceBlocks)
-      .where(eq(deviceBlocks.deviceId, deviceRef))
-      .orderBy(asc(deviceBlocks.id));
+  allBlocks(): Promise<DeviceBlockRow[]> {
+    return this.#db.select().from(deviceBlocks).orderBy(asc(deviceBlocks.id));
   }
 
   async setBlock(deviceRef: number, blockId: number, value: 0 | 1): Promise<boolean> {
@@ -160,14 +121,6 @@ export class DeviceRepository {
 
   async insertBlocks(rows: (typeof deviceBlocks.$inferInsert)[], tx?: Executor): Promise<void> {
     if (rows.length) await (tx ?? this.#db).insert(deviceBlocks).values(rows).onConflictDoNothing();
-  }
-
-  async requestedMode(deviceRef: number): Promise<boolean | undefined> {
-    const [row] = await this.#db
-      .select()
-      .from(deviceModes)
-      .where(eq(deviceModes.deviceId, deviceRef));
-    return row?.requestedManual;
   }
 
   async requestedModes(): Promise<Map<number, boolean>> {

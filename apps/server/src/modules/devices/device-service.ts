@@ -19,7 +19,7 @@ import type { Database } from '@roastery/db';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
-import type { AlarmTextService } from '../alarm-texts/alarm-text-service.ts';
+import type { AlarmTexts, AlarmTextService } from '../alarm-texts/alarm-text-service.ts';
 import type { DeviceStatusService, StatusLight } from '../device-statuses/device-status-service.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
@@ -28,18 +28,15 @@ import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { CommandService } from '../commands/command-service.ts';
-import type {
-  DeviceCommandRef,
-  DeviceRepository,
-  DeviceRow,
-  DeviceTagRow,
-} from './device-repository.ts';
-import { requireDevice } from './require-device.ts';
+import { deviceIn, type DeviceRecords } from './device-records.ts';
+import type { DeviceRepository, DeviceRow, DeviceTagRow } from './device-repository.ts';
 import { allocateTags } from './tag-allocation.ts';
 
 export interface DeviceServiceDeps {
   db: Database;
   devices: DeviceRepository;
+  /** The devices' stored records in memory; every write here invalidates them once committed. */
+  records: DeviceRecords;
   commands: CommandService;
   statuses: DeviceStatusService;
   alarmTexts: AlarmTextService;
@@ -106,7 +103,7 @@ export class DeviceService {
   }
 
   /** The id of a device's standard command, if the device has that command. */
-  #standardId(role: CommandRole, tags: DeviceCommandRef[]): number | undefined {
+  #standardId(role: CommandRole, tags: readonly DeviceTagRow[]): number | undefined {
     const command = this.#d.runtime.catalog()?.commandFor(role);
     return command && tags.some((t) => t.kind === command.kind && t.commandId === command.id)
       ? command.id
@@ -114,7 +111,11 @@ export class DeviceService {
   }
 
   /** The live picture of one device, from its tags and the gateway's cache. */
-  #state(device: DeviceRow, tags: DeviceCommandRef[], requested: boolean | undefined): DeviceState {
+  #state(
+    device: DeviceRow,
+    tags: readonly DeviceTagRow[],
+    requested: boolean | undefined,
+  ): DeviceState {
     const { runtime } = this.#d;
     const commands: LiveCommand[] = tags
       .map((t) => {
@@ -157,27 +158,18 @@ export class DeviceService {
     };
   }
 
-  /** The alarm text of each device that reports an alarm, by device ref, in one query. */
-  async #alarms(
-    reported: { device: DeviceRow; state: DeviceState }[],
-  ): Promise<Map<number, string>> {
-    const active = reported
-      .filter(({ state }) => state.alarmCode > 0)
-      .map(({ device, state }) => ({ deviceRef: device.id, index: state.alarmCode }));
-    const texts = await this.#d.alarmTexts.textsFor(active);
-    return new Map(
-      active.map(({ deviceRef, index }) => [
-        deviceRef,
-        texts.get(deviceRef)?.get(index) ?? `Alarm code ${index}`,
-      ]),
-    );
+  /** The text of the alarm a device reports, null for none. */
+  #alarmOf(device: DeviceRow, state: DeviceState, texts: AlarmTexts): string | null {
+    const code = state.alarmCode;
+    if (code <= 0) return null;
+    return texts.get(device.id)?.get(code) ?? `Alarm code ${code}`;
   }
 
   #summary(
     device: DeviceRow,
     state: DeviceState,
     alarm: string | null,
-    statuses: StatusLight[],
+    statuses: readonly StatusLight[],
   ): DeviceSummary {
     const lights = statuses
       .filter((s) =>
@@ -210,23 +202,19 @@ export class DeviceService {
     };
   }
 
-  /** Every device in a fixed number of queries, however many there are. */
+  /** Every real device, from the records in memory and the gateway's values: no query. */
   async list(opts: { typeId?: number } = {}): Promise<DeviceSummary[]> {
-    const [rows, modes, statuses, tags] = await Promise.all([
-      this.#d.devices.list(opts),
-      this.#d.devices.requestedModes(),
-      this.#d.statuses.lights(),
-      this.#d.devices.commandsOfAll(),
-    ]);
-    const tagsOf = Map.groupBy(tags, (t) => t.deviceId);
-    const reported = rows.map((device) => ({
-      device,
-      state: this.#state(device, tagsOf.get(device.id) ?? [], modes.get(device.id)),
-    }));
-    const alarms = await this.#alarms(reported);
-    return reported.map(({ device, state }) =>
-      this.#summary(device, state, alarms.get(device.id) ?? null, statuses),
-    );
+    const records = await this.#d.records.get();
+    const statuses = await this.#d.statuses.lights();
+    const texts = await this.#d.alarmTexts.texts();
+    const summaries: DeviceSummary[] = [];
+    for (const device of records.devices) {
+      if (device.virtual || (opts.typeId !== undefined && device.typeId !== opts.typeId)) continue;
+      const tags = records.tags.get(device.id) ?? [];
+      const state = this.#state(device, tags, records.requestedModes.get(device.id));
+      summaries.push(this.#summary(device, state, this.#alarmOf(device, state, texts), statuses));
+    }
+    return summaries;
   }
 
   /** Silos and bins: the devices that carry a capacity. */
@@ -236,28 +224,24 @@ export class DeviceService {
 
   /** One device as the list shows it, without the detail's blocks and facts. */
   async summary(code: string): Promise<DeviceSummary> {
-    const device = await requireDevice(this.#d.devices, code);
-    const [tags, requested, statuses] = await Promise.all([
-      this.#d.devices.tags(device.id),
-      this.#d.devices.requestedMode(device.id),
-      this.#d.statuses.lights(),
-    ]);
-    const state = this.#state(device, tags, requested);
-    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
-    return this.#summary(device, state, alarm, statuses);
+    const { device, state } = await this.#live(code);
+    const alarm = this.#alarmOf(device, state, await this.#d.alarmTexts.texts());
+    return this.#summary(device, state, alarm, await this.#d.statuses.lights());
+  }
+
+  /** A device by its code, with its tags and live state, from the records in memory. */
+  async #live(code: string) {
+    const records = await this.#d.records.get();
+    const device = deviceIn(records, code);
+    const tags = records.tags.get(device.id) ?? [];
+    const state = this.#state(device, tags, records.requestedModes.get(device.id));
+    return { device, tags, state, blocks: records.blocks.get(device.id) ?? [] };
   }
 
   async detail(code: string): Promise<DeviceDetail> {
-    const device = await requireDevice(this.#d.devices, code);
-    const [tags, requested, statuses, blocks] = await Promise.all([
-      this.#d.devices.tags(device.id),
-      this.#d.devices.requestedMode(device.id),
-      this.#d.statuses.lights(),
-      this.#d.devices.blocks(device.id),
-    ]);
-    const state = this.#state(device, tags, requested);
-    const alarm = (await this.#alarms([{ device, state }])).get(device.id) ?? null;
-    const summary = this.#summary(device, state, alarm, statuses);
+    const { device, tags, state, blocks } = await this.#live(code);
+    const alarm = this.#alarmOf(device, state, await this.#d.alarmTexts.texts());
+    const summary = this.#summary(device, state, alarm, await this.#d.statuses.lights());
     const modeCommandId = this.#standardId('manual-mode', tags);
     const strip = ({ kind: _k, owner: _o, ...c }: LiveCommand): DeviceCommand => c;
     const pick = (kind: 'binary' | 'input', owner: 'app' | 'plc') =>
@@ -345,6 +329,7 @@ export class DeviceService {
         );
         await this.#d.devices.insertTags(ref, tags, tx);
       });
+      this.#d.records.invalidate();
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw conflict(
@@ -359,7 +344,7 @@ export class DeviceService {
 
   /** Changes a device; a new type gives it the new type's tags in a fresh address block. */
   async update(code: string, body: UpdateDeviceBody): Promise<DeviceDetail> {
-    const device = await requireDevice(this.#d.devices, code);
+    const device = await this.#d.records.require(code);
     await this.#checkType(body.device_type);
     const { capacity } = deviceColumns(body);
     if (capacity !== null && device.occupancy > capacity) {
@@ -378,14 +363,15 @@ export class DeviceService {
         await this.#d.devices.insertTags(device.id, tags, tx);
       }
     });
+    this.#d.records.invalidate();
     if (retyped) await this.#d.runtime.reload();
     return this.detail(code);
   }
 
   /** A device's PLC tags: the address map as the administrator edits it. */
   async tags(code: string): Promise<DeviceTagView[]> {
-    const device = await requireDevice(this.#d.devices, code);
-    const rows = await this.#d.devices.tags(device.id);
+    const device = await this.#d.records.require(code);
+    const rows = await this.#d.records.tagsOf(device);
     const commands = await this.#d.plant.commands();
     return rows
       .map((t) => {
@@ -410,7 +396,7 @@ export class DeviceService {
    * with another device, the right area per kind, feedbacks that exist. Every problem is named.
    */
   async saveTags(code: string, tags: DeviceTagDto[]): Promise<DeviceTagView[]> {
-    const device = await requireDevice(this.#d.devices, code);
+    const device = await this.#d.records.require(code);
     if (device.virtual) throw unprocessable(`${device.name} is virtual and has no PLC tags.`);
     const [plantTags, commands] = await Promise.all([
       this.#d.plant.tags(),
@@ -451,12 +437,13 @@ export class DeviceService {
         tx,
       );
     });
+    this.#d.records.invalidate();
     await this.#d.runtime.reload();
     return this.tags(code);
   }
 
   async delete(code: string): Promise<void> {
-    const device = await requireDevice(this.#d.devices, code);
+    const device = await this.#d.records.require(code);
     if (device.occupancy > 0) {
       throw conflict(
         `${device.name} holds ${formatLbs(device.occupancy)}: move its beans out before deleting it.`,
@@ -478,6 +465,7 @@ export class DeviceService {
       }
       throw error;
     }
+    this.#d.records.invalidate();
     this.#d.hub.publish({ type: 'device-removed', device_id: device.deviceId });
     await this.#d.runtime.reload();
   }
@@ -516,16 +504,15 @@ export class DeviceService {
 
   /** Auto/Manual: asks the PLC to switch; the switch counts once the PLC confirms it. */
   async toggleMode(code: string, who: Principal): Promise<WriteReply> {
-    const device = await requireDevice(this.#d.devices, code);
-    const tags = await this.#d.devices.tags(device.id);
+    const { device, tags, state } = await this.#live(code);
     const modeId = this.#standardId('manual-mode', tags);
     const tag = tags.find((t) => t.kind === 'binary' && t.commandId === modeId);
     if (!tag) throw unprocessable(`${device.name} has no Auto/Manual mode.`);
-    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     this.#requireKnownMode(device, state);
     const toManual = !state.requestedManual;
     this.#send(device, tag, toManual ? 1 : 0, who);
     await this.#d.devices.requestMode(device.id, toManual, who.id);
+    this.#d.records.invalidate();
     const mode = toManual ? 'Manual' : 'Auto';
     await this.#d.eventLog.record({
       kind: 'mode',
@@ -546,8 +533,7 @@ export class DeviceService {
     value: number | undefined,
     who: Principal,
   ): Promise<WriteReply> {
-    const device = await requireDevice(this.#d.devices, code);
-    const tags = await this.#d.devices.tags(device.id);
+    const { device, tags, state } = await this.#live(code);
     const tag = tags.find((t) => t.kind === kind && t.commandId === commandId);
     const def = this.#d.runtime.command(kind, commandId);
     if (!tag || !def) throw notFound(`${device.name} has no ${kind} command ${commandId}.`);
@@ -556,7 +542,6 @@ export class DeviceService {
     if (this.#d.runtime.catalog()?.roleOf(kind, commandId) === 'manual-mode') {
       throw unprocessable('Use the Auto/Manual button to change the mode.');
     }
-    const state = this.#state(device, tags, await this.#d.devices.requestedMode(device.id));
     this.#requireKnownMode(device, state);
     if (!state.manual && !(kind === 'input' && def.isSpeed)) {
       throw conflict(
@@ -574,7 +559,7 @@ export class DeviceService {
    * up adds to the newest lot. An empty device cannot be adjusted up: beans come in by a dump.
    */
   async setOccupancy(code: string, occupancy: number, who: Principal): Promise<DeviceSummary> {
-    const device = await requireDevice(this.#d.devices, code);
+    const device = await this.#d.records.require(code);
     if (device.capacity == null) throw unprocessable(`${device.name} has no capacity to fill.`);
     if (occupancy > device.capacity) {
       throw unprocessable(`Occupancy cannot exceed the capacity of ${formatLbs(device.capacity)}.`);
@@ -623,11 +608,12 @@ export class DeviceService {
     value: 0 | 1,
     who: Principal,
   ): Promise<DeviceBlock[]> {
-    const device = await requireDevice(this.#d.devices, code);
+    const device = await this.#d.records.require(code);
     if (!(await this.#d.devices.setBlock(device.id, blockId, value))) {
       throw notFound(`${device.name} has no block ${blockId}.`);
     }
-    const blocks = await this.#d.devices.blocks(device.id);
+    this.#d.records.invalidate();
+    const blocks = (await this.#d.records.get()).blocks.get(device.id) ?? [];
     await this.#d.eventLog.record({
       kind: 'device',
       deviceId: device.id,

@@ -1,7 +1,11 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LIVE_BROWSER_HEADER,
   LIVE_HEARTBEAT_MS,
+  LIVE_MAX_STREAMS_PER_BROWSER,
   errorReply,
+  liveStreamHeaders,
   type LiveEvent,
   type UnsequencedLiveEvent,
 } from '@roastery/contract';
@@ -21,12 +25,15 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   limits: StreamLimitsConfig;
 }> = async (app, { bus, initial, limits }) => {
   const streams = new StreamLimits(limits);
-  // The bus hands the same event object to every stream: it is serialised once for all of them.
-  const frames = new WeakMap<LiveEvent, string>();
-  const frameOf = (event: LiveEvent): string => {
+  // The bus hands the same event object to every stream: it is serialised and encoded once for
+  // all of them, so a stream's write copies no text of its own.
+  const frames = new WeakMap<LiveEvent, Buffer>();
+  const frameOf = (event: LiveEvent): Buffer => {
     let frame = frames.get(event);
     if (frame === undefined) {
-      frame = `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+      frame = Buffer.from(
+        `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+      );
       frames.set(event, frame);
     }
     return frame;
@@ -44,16 +51,19 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: device state, notifications, PLC connection',
-        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the user has too many streams open, 503 when the server has.`,
+        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has.`,
+        headers: liveStreamHeaders,
         produces: ['text/event-stream'],
-        response: { 429: errorReply, 503: errorReply },
+        response: { 400: errorReply, 429: errorReply, 503: errorReply },
       },
     },
     (request, reply) => {
-      const release = streams.admit(principalOf(request).id);
+      const release = streams.admit(principalOf(request).id, request.headers[LIVE_BROWSER_HEADER]);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // What the reply was given so far: the security headers.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_HEARTBEAT_MS, Role, type RoleId } from '@roastery/contract';
+import {
+  LIVE_BROWSER_HEADER,
+  LIVE_HEARTBEAT_MS,
+  LIVE_MAX_STREAMS_PER_BROWSER,
+  Role,
+  type RoleId,
+} from '@roastery/contract';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helper.ts';
 
 interface Stream {
@@ -7,6 +13,7 @@ interface Stream {
   /** The refusal's message, when refused. */
   message?: string;
   reader?: ReadableStreamDefaultReader<string>;
+  headers?: Headers;
   close(): void;
 }
 
@@ -25,10 +32,14 @@ async function listening(env: Record<string, string>) {
     tokens.set(role, await t.tokenFor(role));
   }
   const app = t;
-  const openStream = async (role: RoleId): Promise<Stream> => {
+  /** A stream as a tab opens it; `browser` is the id the console's tabs send. */
+  const openStream = async (role: RoleId, browser?: string): Promise<Stream> => {
     const abort = new AbortController();
     const res = await fetch(`${base}/api/live`, {
-      headers: { authorization: `Bearer ${tokens.get(role)}` },
+      headers: {
+        authorization: `Bearer ${tokens.get(role)}`,
+        ...(browser === undefined ? {} : { [LIVE_BROWSER_HEADER]: browser }),
+      },
       signal: abort.signal,
     });
     if (res.status !== 200) {
@@ -38,7 +49,7 @@ async function listening(env: Record<string, string>) {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     // The first bytes arrive once the server has counted the stream.
     await reader.read();
-    return { status: 200, reader, close: () => abort.abort() };
+    return { status: 200, reader, headers: res.headers, close: () => abort.abort() };
   };
   return { app, openStream };
 }
@@ -85,6 +96,54 @@ describe('GET /api/live limits', () => {
       'The console is serving the most live connections it allows (4). This screen refreshes on a timer and reconnects when one is free.',
     );
     for (const s of [...operator, supervisor]) s.close();
+  });
+});
+
+describe('GET /api/live per browser', () => {
+  const browser = (n: number) => n.toString(16).padStart(32, '0');
+
+  it('leaves a browser connections for its pages: past the limit its tabs are told why, and a closed tab frees a place', async () => {
+    const { openStream } = await listening({});
+    const tabs = [];
+    for (let i = 0; i < LIVE_MAX_STREAMS_PER_BROWSER; i += 1) {
+      tabs.push(await openStream(Role.Operator, browser(1)));
+    }
+    expect(tabs.map((s) => s.status)).toEqual(Array(LIVE_MAX_STREAMS_PER_BROWSER).fill(200));
+    const refused = await openStream(Role.Supervisor, browser(1));
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe(
+      `This browser already has live updates in ${LIVE_MAX_STREAMS_PER_BROWSER} console tabs, the most it can keep open while leaving connections for the screens. This tab refreshes on a timer and goes live when one of those tabs is closed.`,
+    );
+    // Another browser, and a client that names none, count only per user.
+    const other = await openStream(Role.Operator, browser(2));
+    const unnamed = await openStream(Role.Operator);
+    expect([other.status, unnamed.status]).toEqual([200, 200]);
+
+    tabs[0]!.close();
+    const again = await eventually(async () => {
+      const s = await openStream(Role.Operator, browser(1));
+      return s.status === 200 ? s : undefined;
+    }, 'a place freed by a closed tab');
+    for (const s of [...tabs, other, unnamed, again]) s.close();
+  });
+
+  it('refuses a browser id that is not one the console makes', async () => {
+    const { openStream } = await listening({});
+    const bad = await openStream(Role.Operator, 'not-an-id');
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('The browser id must be 32 hexadecimal digits');
+  });
+});
+
+describe('GET /api/live headers', () => {
+  it('carries the security headers, though the route writes the response itself', async () => {
+    const { openStream } = await listening({});
+    const stream = await openStream(Role.Operator);
+    expect(stream.headers?.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers?.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.headers?.get('x-frame-options')).toBe('DENY');
+    expect(stream.headers?.get('content-security-policy')).toMatch(/^default-src 'self';/);
+    stream.close();
   });
 });
 

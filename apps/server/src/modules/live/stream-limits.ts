@@ -1,3 +1,4 @@
+import { LIVE_MAX_STREAMS_PER_BROWSER } from '@roastery/contract';
 import { tooManyRequests, unavailable } from '../../lib/http-errors.ts';
 
 export interface StreamLimitsConfig {
@@ -5,12 +6,24 @@ export interface StreamLimitsConfig {
   maxStreams: number;
 }
 
+/** Counts per key; a key leaves the map when its count is back to none. */
+function increment<K>(counts: Map<K, number>, key: K): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+function decrement<K>(counts: Map<K, number>, key: K): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
 /**
- * Counts the open live streams, per user and in all, so that one account's forgotten tabs (or a
- * script) cannot take every connection the server has. Admission and counting happen in one
- * synchronous step, so simultaneous requests cannot slip past a limit.
+ * Counts the open live streams, per browser, per user and in all: so that a browser's tabs
+ * leave it connections for its pages, and one account's forgotten tabs (or a script) cannot take
+ * every connection the server has. Admission and counting happen in one synchronous step, so
+ * simultaneous requests cannot slip past a limit.
  */
 export class StreamLimits {
+  readonly #perBrowser = new Map<string, number>();
   readonly #perUser = new Map<number, number>();
   #total = 0;
   readonly #limits: StreamLimitsConfig;
@@ -19,8 +32,17 @@ export class StreamLimits {
     this.#limits = limits;
   }
 
-  /** Counts a new stream for the user, or throws the refusal. Returns its release, safe to call twice. */
-  admit(userId: number): () => void {
+  /**
+   * Counts a new stream for the user and, when the tab names it, its browser; or throws the
+   * refusal. Returns its release, safe to call twice.
+   */
+  admit(userId: number, browserId?: string): () => void {
+    const inBrowser = browserId === undefined ? 0 : (this.#perBrowser.get(browserId) ?? 0);
+    if (inBrowser >= LIVE_MAX_STREAMS_PER_BROWSER) {
+      throw tooManyRequests(
+        `This browser already has live updates in ${inBrowser} console tabs, the most it can keep open while leaving connections for the screens. This tab refreshes on a timer and goes live when one of those tabs is closed.`,
+      );
+    }
     const mine = this.#perUser.get(userId) ?? 0;
     if (mine >= this.#limits.maxStreamsPerUser) {
       throw tooManyRequests(
@@ -32,16 +54,16 @@ export class StreamLimits {
         `The console is serving the most live connections it allows (${this.#total}). This screen refreshes on a timer and reconnects when one is free.`,
       );
     }
-    this.#perUser.set(userId, mine + 1);
+    increment(this.#perUser, userId);
+    if (browserId !== undefined) increment(this.#perBrowser, browserId);
     this.#total += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.#total -= 1;
-      const left = (this.#perUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.#perUser.set(userId, left);
-      else this.#perUser.delete(userId);
+      decrement(this.#perUser, userId);
+      if (browserId !== undefined) decrement(this.#perBrowser, browserId);
     };
   }
 

@@ -18,6 +18,7 @@ import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { StockPlanner, type PlannedDraw, type RecipeShare, type Shortfall } from './batch-plan.ts';
 import { batchSteps } from './batch-steps.ts';
+import { learnInFlight, preacts } from './in-flight.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
 import type { PlantView } from './plant-view.ts';
@@ -61,12 +62,15 @@ export interface BatchRunnerDeps {
   now: () => Date;
 }
 
+/** How many of a roaster's latest batches its silos' in-flight weights are learned from. */
+const IN_FLIGHT_HISTORY = 30;
+
 /** A batch ready to run: its plan, its steps and the values its dynamic steps take. */
 interface PreparedBatch {
   workflow: WorkflowDefinition;
   roaster: string;
   destination: string;
-  draws: PlannedDraw[];
+  draws: (PlannedDraw & { preactCenti: number })[];
   steps: WorkflowStep[];
   dynamic: Record<string, number>;
 }
@@ -145,12 +149,14 @@ export class BatchRunner {
     const planner = await this.planner(prefer);
     const draws = planner.plan(planned, recipe);
     if (!draws) throw new ShortOfBeans(planner.planAll([planned], recipe).shortfalls);
+    const early = preacts(draws, await this.#inFlight(roaster));
+    const compensated = draws.map((d, i) => ({ ...d, preactCenti: early[i] ?? 0 }));
     const expanded = batchSteps({
       workflowName: workflow.name,
       steps: workflow.steps,
       roaster,
       batchCenti: planned,
-      draws,
+      draws: compensated,
       destination: order.destinationCode,
       plant,
     });
@@ -169,7 +175,26 @@ export class BatchRunner {
     const bins = expanded.steps.filter((s) => plant.isBinInlet(s)).map((s) => s.device_id);
     const destination = order.destinationCode ?? bins[0] ?? null;
     if (!destination) throw unprocessable(orderMessages.destination);
-    return { workflow, roaster, destination, draws, steps: expanded.steps, dynamic };
+    return {
+      workflow,
+      roaster,
+      destination,
+      draws: compensated,
+      steps: expanded.steps,
+      dynamic,
+    };
+  }
+
+  /**
+   * What each silo is expected to have in flight when its gate closes on this roaster, learned
+   * from the roaster's latest finished batches (the batch records are the memory, so a restart
+   * loses nothing).
+   */
+  async #inFlight(roaster: string): Promise<Map<string, number>> {
+    const ref = (await this.#d.repo.deviceRefs([roaster])).get(roaster);
+    if (ref === undefined) return new Map();
+    const batches = await this.#d.repo.finishedBatchesOn(ref, IN_FLIGHT_HISTORY);
+    return learnInFlight(batches);
   }
 
   /**
@@ -200,6 +225,7 @@ export class BatchRunner {
         planned_centi: draw.plannedCenti,
         measured_centi: null,
         level_before_centi: level,
+        preact_centi: draw.preactCenti,
       });
     }
     const refs = await repo.deviceRefs([prepared.roaster, prepared.destination]);

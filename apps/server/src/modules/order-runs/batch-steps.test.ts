@@ -106,6 +106,21 @@ describe('batch steps', () => {
     expect(result.steps[3]?.timeout_s).toBe(900);
   });
 
+  it('closes each silo but the last before its cumulative target by its preact', () => {
+    const result = expand({
+      draws: [
+        { deviceCode: 'GS2', plannedCenti: 20_000, preactCenti: 1_050 },
+        { deviceCode: 'GS5', plannedCenti: 13_333, preactCenti: 0 },
+      ],
+    });
+    if (!result.ok) throw new Error(result.problem);
+    const opens = result.steps.filter((s) => plant.isSiloDischarge(s) && s.command_value === 1);
+    expect(opens.map((s) => [s.device_id, s.wait_device.map((w) => w.command_value)])).toEqual([
+      ['GS2', [189.5]],
+      ['GS5', [333.33]],
+    ]);
+  });
+
   it('adds the batch size when the workflow does not set it, and keeps the bin without a destination', () => {
     const result = expand({ steps: roast.slice(1), destination: null });
     if (!result.ok) throw new Error(result.problem);

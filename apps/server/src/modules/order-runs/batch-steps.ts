@@ -17,8 +17,11 @@ export interface BatchStepsInput {
   roaster: string;
   /** The batch's green weight, hundredths of a lb. */
   batchCenti: number;
-  /** The planned silos in charging order, each with what the roaster should weigh from it. */
-  draws: readonly { deviceCode: string; plannedCenti: number }[];
+  /**
+   * The planned silos in charging order, each with what the roaster should weigh from it and
+   * how much before its cumulative target its gate closes (the weight expected in flight).
+   */
+  draws: readonly { deviceCode: string; plannedCenti: number; preactCenti?: number }[];
   /** Where the roasted beans land; null keeps the workflow's bin. */
   destination: string | null;
   plant: BatchPlant;
@@ -41,7 +44,8 @@ function remap(step: WorkflowStep, from: string, to: string): WorkflowStep {
  * A batch's own steps, from its roasting workflow and its plan. The workflow's silo-charging
  * steps (a green silo's discharge gate opened until the roaster weighs the batch, then closed)
  * become one open-wait-close per planned silo, each waiting until the roaster's green weight
- * reaches the plan's cumulative target, so the last one waits for the whole batch. The roaster's
+ * reaches the plan's cumulative target less the silo's preact (what will still fall once the
+ * gate is told to close), so the last one, which has none, waits for the whole batch. The roaster's
  * batch size is set to the batch, and the roasted beans land in the order's destination.
  */
 export function batchSteps(input: BatchStepsInput): BatchSteps {
@@ -78,7 +82,7 @@ export function batchSteps(input: BatchStepsInput): BatchSteps {
       type: green.command_kind,
       command_id: green.command_id,
       condition: '>=',
-      command_value: lbs(cumulative),
+      command_value: lbs(cumulative - (draw.preactCenti ?? 0)),
       is_silo: false,
     };
     const open = remap(

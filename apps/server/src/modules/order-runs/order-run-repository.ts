@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   devices,
@@ -110,6 +110,24 @@ export class OrderRunRepository {
       .from(orderBatches)
       .innerJoin(orders, eq(orders.id, orderBatches.orderId))
       .where(and(eq(orderBatches.status, 'running'), eq(orders.kind, kind)))
+      .then((rows) => rows.map((r) => r.batch));
+  }
+
+  /** The latest finished roasting batches of a roaster, newest first. */
+  finishedBatchesOn(roasterRef: number, limit: number): Promise<BatchRow[]> {
+    return this.#db
+      .select({ batch: orderBatches })
+      .from(orderBatches)
+      .innerJoin(orders, eq(orders.id, orderBatches.orderId))
+      .where(
+        and(
+          eq(orderBatches.status, 'finished'),
+          eq(orderBatches.roasterDevice, roasterRef),
+          eq(orders.kind, 'roasting'),
+        ),
+      )
+      .orderBy(desc(orderBatches.finishedAt), desc(orderBatches.id))
+      .limit(limit)
       .then((rows) => rows.map((r) => r.batch));
   }
 

@@ -14,7 +14,7 @@ import {
   type PackingRecord,
   type ShortOfBeansReply,
 } from '@roastery/contract';
-import { ledgerEntries, orders } from '@roastery/db';
+import { ledgerEntries, orderBatches, orders } from '@roastery/db';
 import {
   buildTestApp,
   eventually,
@@ -190,11 +190,42 @@ describe('roasting orders on the plant', () => {
     expect(centi(150 + 100) - (await held('GS1')) - (await held('GS2'))).toBe(
       green + sum('cleaner_waste'),
     );
-    // The blend took 60% Colombia and 40% Brazil, give or take what was in flight at each
-    // switch of silo (a gate closes a scan and an echo after the weight is reached).
-    const gs1 = await refOf('GS1');
-    const fromGs1 = sum('roast_in', (r) => r.fromDevice === gs1);
-    expect(Math.abs(fromGs1 - green * 0.6)).toBeLessThan(centi(3 * 12));
+    // The blend, bean by bean and batch by batch, as the silos gave it (the cleaner's 0.5%
+    // included). The first charge from a silo on this roaster has nothing to learn from and
+    // overshoots by what is in flight when its gate closes (about 9 lbs); from the second batch
+    // on each gate closes early by what it learned, and every bean is within 3 lbs (5% of the
+    // batch) of the recipe. What is in flight varies by a scan and a simulator tick of the
+    // 25 lb/s charge (50 + 100 ms: 3.75 lbs), which bounds any gate timing; about 1 lb is usual.
+    const records = await db()
+      .select()
+      .from(orderBatches)
+      .where(eq(orderBatches.orderId, order))
+      .orderBy(orderBatches.seq);
+    const errors = records.map((r) =>
+      [colombia, brazil].map((bean) => {
+        const draws = r.draws.filter((d) => d.bean_id === bean);
+        return draws.reduce((s, d) => s + (d.measured_centi ?? 0) - d.planned_centi, 0);
+      }),
+    );
+    expect(records.map((r) => r.draws.map((d) => [d.device_id, d.planned_centi]))).toEqual([
+      [
+        ['GS2', centi(24)],
+        ['GS1', centi(36)],
+      ],
+      [
+        ['GS2', centi(24)],
+        ['GS1', centi(36)],
+      ],
+      [
+        ['GS2', centi(12)],
+        ['GS1', centi(18)],
+      ],
+    ]);
+    const [first, ...learned] = errors;
+    for (const e of first ?? []) expect(Math.abs(e)).toBeLessThanOrEqual(centi(12));
+    for (const e of learned.flat()) expect(Math.abs(e)).toBeLessThanOrEqual(centi(3));
+    // From the second batch on, Brazil's gate closed early by what it had in flight before.
+    for (const r of records.slice(1)) expect(r.draws[0]?.preact_centi).toBeGreaterThan(0);
 
     // Trace: the green lot forward to the order's roasted lots; a roasted lot back to its batch.
     const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${colombiaLot}`);

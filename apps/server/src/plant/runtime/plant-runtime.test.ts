@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DemoBinary,
+  DemoDeviceType,
   DemoInput,
   Role,
   type ActiveNotifications,
@@ -11,7 +12,13 @@ import {
   type Notification,
   type WorkflowListEntry,
 } from '@roastery/contract';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import {
+  buildTestApp,
+  eventually,
+  seedDemoPlant,
+  type ApiCaller,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -88,6 +95,36 @@ describe('alarms from the PLC', () => {
 
   it('keeps operators away from notifications', async () => {
     expect((await t.as(Role.Operator)('GET', '/api/notification/active')).status).toBe(403);
+  });
+});
+
+describe('a change of the address map', () => {
+  it('leaves a runtime that was never started, or was stopped, stopped', async () => {
+    const t = await buildTestApp();
+    try {
+      await seedDemoPlant(t.database.db, t.services.plant);
+      const { runtime } = t.services;
+      const added = await t.as(Role.Administrator)('POST', '/api/device/create', {
+        device_id: 'XS1',
+        device_name: 'Extra Silo 1',
+        device_type: DemoDeviceType.GreenSilo,
+        device_description: 'Overflow silo',
+        device_stage: 1,
+        capacity: 1000,
+      });
+      expect(added.status).toBe(201);
+      expect(runtime.health()).toBeUndefined();
+      expect(runtime.simulator.running).toBeUndefined();
+
+      await t.services.startPlant();
+      expect(runtime.simulator.running).toBeDefined();
+      await t.services.stopPlant();
+      await runtime.reload();
+      expect(runtime.health()).toBeUndefined();
+      expect(runtime.simulator.running).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });
 

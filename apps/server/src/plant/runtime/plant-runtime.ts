@@ -61,6 +61,8 @@ export class PlantRuntime {
   /** A person stopped the gateway from the System Monitor; only they start it again. */
   #heldStopped = false;
   #catalog: PlantCatalog | undefined;
+  /** Between start and stop: a change of the address map then restarts the gateway. */
+  #running = false;
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
@@ -95,6 +97,7 @@ export class PlantRuntime {
    * `endpoint` reconnects to the one the gateway last talked to, leaving the simulator alone.
    */
   async start(endpoint?: { host: string; port: number }): Promise<void> {
+    this.#running = true;
     const { config, plant, logger } = this.#d;
     const [tags, commands, devices, definition] = await Promise.all([
       plant.tags(),
@@ -137,6 +140,7 @@ export class PlantRuntime {
   }
 
   async stop(): Promise<void> {
+    this.#running = false;
     const gateway = this.#gateway;
     this.#gateway = undefined;
     await gateway?.stop();
@@ -176,14 +180,19 @@ export class PlantRuntime {
     await this.#d.notifications.clear(PLC_GATEWAY_STOPPED_SOURCE);
   }
 
-  /** Applies a changed address map: the gateway restarts on the new tags, with a new catalog. */
+  /**
+   * Applies a changed address map: the gateway restarts on the new tags, with a new catalog. A
+   * runtime that is not running stays stopped: it reads the plant when it starts.
+   */
   async reload(): Promise<void> {
+    if (!this.#running) return;
     const gateway = this.#gateway;
     this.#gateway = undefined;
     await gateway?.stop();
     await this.#simulator.reload();
-    // A gateway a person stopped stays stopped: it reads the new map when they start it.
-    if (!this.#heldStopped) await this.start();
+    // Stopped meanwhile (the server shutting down) it stays stopped; so does a gateway a person
+    // stopped: it reads the new map when they start it.
+    if (this.#running && !this.#heldStopped) await this.start();
   }
 
   /**
@@ -192,7 +201,7 @@ export class PlantRuntime {
    * it reads the plant again when it starts.
    */
   async refreshCatalog(): Promise<void> {
-    if (!this.#gateway) return;
+    if (!this.#running) return;
     const definition = await this.#d.plant.definition(this.#d.config.unitId);
     this.#catalog = new PlantCatalog(definition);
   }
