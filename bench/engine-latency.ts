@@ -9,6 +9,7 @@
  * on average half a scan interval to be read, so compare runs at the same interval.
  */
 import { parseArgs } from 'node:util';
+import { reported } from './metric.ts';
 import { latencySummary } from './latency-summary.ts';
 import { DemoBinary, demoPlant, type WorkflowRun } from '@roastery/contract';
 import { WorkflowEngine } from '@roastery/engine';
@@ -120,6 +121,7 @@ try {
     simulator.model.setValue('R1', 'Charge Gate', 0);
     await until('the charge gate to read closed', () => devices.read(chargeGateRef)?.value === 0);
   }
+  const summary = latencySummary(latencies);
   console.log(
     JSON.stringify(
       {
@@ -127,7 +129,11 @@ try {
         description: "PLC wait condition true -> next step's write received by the PLC",
         scanIntervalMs: intervalMs,
         samples,
-        ms: latencySummary(latencies),
+        ms: summary,
+        metrics: [
+          reported(`engine.condition-to-write.p50@${intervalMs}ms-scan`, summary.median, 'ms'),
+          reported(`engine.condition-to-write.p99@${intervalMs}ms-scan`, summary.p99, 'ms'),
+        ],
       },
       null,
       2,

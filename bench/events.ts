@@ -1,27 +1,32 @@
 /**
  * Events log benchmark, with a log of one million events over one month: the time of the log's
  * queries (a page of the month, a text search, a device, a page deep in the month), each beside
- * the bare SQL of the same page; and the throughput of the CSV and XLS exports of every row,
- * streamed over HTTP, beside a bare walk of the same rows through the database alone, with the
- * process's resident memory while each export runs.
+ * the bare SQL of the same page; the text searches and the cost of writing one event without the
+ * trigram index and with it, and the time to build it over the log; and the throughput of the
+ * CSV and XLS exports of every row, streamed over HTTP, beside a bare walk of the same rows
+ * through the database alone, with the process's resident memory while each export runs.
  *
- *   node bench/events.ts [--rows 1000000] [--samples 20]
+ *   node bench/events.ts [--rows 1000000] [--samples 20] [--skip-exports]
  *
  * Embedded database by default; with TEST_DATABASE_URL, a PostgreSQL server. JSON on stdout.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Role, type EventExportFormat } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { startTestServer, seedDemoPlant } from '@roastery/server/testing';
+import { atLeast, atMost, reported, type MetricRecord } from './metric.ts';
 
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     samples: { type: 'string', default: '20' },
+    // The queries alone, without the exports of every row (minutes at a million rows).
+    'skip-exports': { type: 'boolean', default: false },
   },
 });
 const rows = Number(args.rows);
@@ -65,6 +70,15 @@ const t = await startTestServer();
 try {
   const { db } = t.database;
   await seedDemoPlant(db, t.services.plant);
+  // The text index is built after the fill, as the migration builds it over an existing log; the
+  // searches run without it first, then with it, in the same run.
+  const [textIndex] = (
+    (await db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'events_text_trgm_idx'`,
+    )) as unknown as { rows: { indexdef: string }[] }
+  ).rows;
+  if (!textIndex) throw new Error('the events text index is missing');
+  await db.execute(sql`drop index events_text_trgm_idx`);
   const fill = performance.now();
   // A month of events across the demo plant's devices, the kinds the log records.
   await db.execute(sql`
@@ -111,6 +125,35 @@ try {
                    order by event_time desc, event_id desc limit 10 offset ${offset}`);
   const inMonth = sql`e.event_time >= ${month.gte}::timestamptz and e.event_time < ${month.lt}::timestamptz`;
   const deepPage = Math.floor(rows / 20);
+  const inserts = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await t.services.eventLog.record({
+        kind: 'plc-write',
+        deviceName: 'Roaster 1',
+        description: `Drum speed set to ${i % 90}: ok`,
+      });
+      times.push(performance.now() - t0);
+    }
+    return stats(times);
+  };
+  const searches = async () => ({
+    textSearch: await timeIt(page({ event_time: month, search: 'overload' })),
+    // A text few rows hold (dump 4242 and the dumps numbered from it), as when looking for one
+    // event: the common word above is in a quarter of the rows.
+    rareSearch: await timeIt(page({ event_time: month, search: 'Dump 4242' })),
+    insertOneMs: await inserts(),
+  });
+  const withoutTextIndex = await searches();
+  const build = performance.now();
+  await db.execute(sql.raw(textIndex.indexdef));
+  await db.execute(sql`analyze events`);
+  const textIndexBuildSeconds = round((performance.now() - build) / 1000);
+  // The embedded engine held the event loop for the whole build: let the server close the
+  // connections it kept alive meanwhile before the client reuses one.
+  await delay(1000);
+  const withTextIndex = await searches();
 
   const queries = {
     monthFirstPage: {
@@ -120,6 +163,10 @@ try {
     textSearch: {
       api: await timeIt(page({ event_time: month, search: 'overload' })),
       bare: await timeIt(bare(sql`${inMonth} and e.event_description ilike '%overload%'`)),
+    },
+    rareSearch: {
+      api: await timeIt(page({ event_time: month, search: 'Dump 4242' })),
+      bare: await timeIt(bare(sql`${inMonth} and e.event_description ilike '%Dump 4242%'`)),
     },
     device: {
       api: await timeIt(page({ event_time: month, device_id: device?.device_id })),
@@ -170,12 +217,16 @@ try {
     }
     return { rows: count, seconds: round((performance.now() - t0) / 1000) };
   };
-  const exports: Record<string, unknown> = {};
-  for (const [name, task] of [
+  const exports: Record<
+    string,
+    { rows: number; seconds: number; rowsPerSecond: number; peakRssMb: number }
+  > = {};
+  const exportTasks = [
     ['bareWalk', bareWalk],
     ['csv', () => exportOf('csv')],
     ['xls', () => exportOf('xls')],
-  ] as const) {
+  ] as const;
+  for (const [name, task] of args['skip-exports'] ? [] : exportTasks) {
     const { result, peakMb } = await withPeakRss<{ rows: number; seconds: number }>(task);
     exports[name] = {
       ...result,
@@ -184,14 +235,61 @@ try {
     };
   }
 
+  const database = t.database.kind;
+  const bareOf = (bare: { median: number }) => ({
+    database,
+    baseline: { name: 'bare SQL of the same page, median', value: bare.median, unit: 'ms' },
+  });
+  const metrics: MetricRecord[] = [
+    atMost('events.month-first-page.p95', queries.monthFirstPage.api.p95, 'ms', 50, {
+      database,
+      baseline: { name: 'bare SQL p95', value: queries.monthFirstPage.bare.p95, unit: 'ms' },
+    }),
+    reported(
+      'events.text-search.median',
+      queries.textSearch.api.median,
+      'ms',
+      bareOf(queries.textSearch.bare),
+    ),
+    reported(
+      'events.device-page.median',
+      queries.device.api.median,
+      'ms',
+      bareOf(queries.device.bare),
+    ),
+    reported(
+      'events.deep-page.median',
+      queries.deepPage.api.median,
+      'ms',
+      bareOf(queries.deepPage.bare),
+    ),
+    ...(['csv', 'xls'] as const).flatMap((format) => {
+      const figures = exports[format];
+      if (!figures) return [];
+      return [
+        atLeast(`events.export-${format}.rows-per-s`, figures.rowsPerSecond, 'rows/s', 100_000, {
+          database,
+          baseline: {
+            name: 'bare keyset walk',
+            value: exports.bareWalk!.rowsPerSecond,
+            unit: 'rows/s',
+          },
+        }),
+        atMost(`events.export-${format}.memory-growth`, figures.peakRssMb, 'MB', 50, { database }),
+      ];
+    }),
+  ];
   console.log(
     JSON.stringify(
       {
-        database: process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite',
+        benchmark: 'events',
+        database,
         rows,
         fillSeconds,
         queriesMs: queries,
+        textIndex: { buildSeconds: textIndexBuildSeconds, withoutTextIndex, withTextIndex },
         exports,
+        metrics,
       },
       null,
       2,

@@ -7,6 +7,15 @@ import { Role } from '@roastery/contract';
 import { prepareTemplate } from '@roastery/db/testing';
 import { buildTestApp, type TestApp } from '@roastery/server/testing';
 
+/** A route to load: a path read with GET, or a request with a JSON body. */
+export type LoadTarget = string | { path: string; method: 'POST'; body: object };
+
+const pathOf = (target: LoadTarget) => (typeof target === 'string' ? target : target.path);
+
+/** How a route is named in the output: its path, with the method when not GET. */
+export const targetName = (target: LoadTarget) =>
+  typeof target === 'string' ? target : `${target.method} ${target.path}`;
+
 /** What one autocannon run measured of one route. */
 export interface LoadMeasure {
   reqPerSec: number;
@@ -14,6 +23,13 @@ export interface LoadMeasure {
   latencyMsP99: number;
   non2xx: number;
   errors: number;
+  /**
+   * CPU time of the server's thread over the run per answered request (user + system,
+   * microseconds). The load runs on another thread, so this is the server's cost of a request
+   * plus its share of the thread's background work (the scan); it moves less with the machine's
+   * load than throughput does.
+   */
+  cpuMicrosPerRequest: number;
 }
 
 /**
@@ -22,21 +38,39 @@ export interface LoadMeasure {
  */
 export async function measureLoad(
   url: string,
-  opts: { connections: number; duration: number; token?: string },
+  opts: {
+    connections: number;
+    duration: number;
+    token?: string;
+    /** Requests per second over all connections; unset, as fast as the server answers. */
+    rate?: number;
+    request?: { method: 'POST'; body: object };
+  },
 ): Promise<LoadMeasure> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.request) headers['content-type'] = 'application/json';
+  const cpuBefore = process.threadCpuUsage();
   const result = await autocannon({
     url,
     connections: opts.connections,
     duration: opts.duration,
     workers: 1,
-    ...(opts.token ? { headers: { authorization: `Bearer ${opts.token}` } } : {}),
+    headers,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+    ...(opts.request
+      ? { method: opts.request.method, body: JSON.stringify(opts.request.body) }
+      : {}),
   });
+  const cpu = process.threadCpuUsage(cpuBefore);
   return {
     reqPerSec: Math.round(result.requests.average),
     latencyMsP50: result.latency.p50,
     latencyMsP99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMicrosPerRequest:
+      Math.round(((cpu.user + cpu.system) / Math.max(1, result.requests.total)) * 10) / 10,
   };
 }
 
@@ -64,7 +98,15 @@ export interface RouteLoadRun {
   database: string;
   routes: Record<
     string,
-    LoadMeasure & { bareReqPerSec: number; ratioToBare: number } & Record<string, unknown>
+    LoadMeasure & {
+      bareReqPerSec: number;
+      ratioToBare: number;
+      bareCpuMicrosPerRequest: number;
+      /** The bare route's CPU per request over this route's: the throughput ratio on a core of its own. */
+      cpuRatioToBare: number;
+      /** The same route at a fixed request rate, for its latency at that rate. */
+      atFixedRate?: LoadMeasure & { rate: number; bareLatencyMsP99: number };
+    } & Record<string, unknown>
   >;
 }
 
@@ -74,10 +116,12 @@ export interface RouteLoadRun {
  * right after the bare route, as a supervisor, and everything is torn down.
  */
 export async function routeLoadRun(opts: {
-  routes: readonly string[];
+  routes: readonly LoadTarget[];
   connections: number;
   duration: number;
   scanMs: number;
+  /** Also load each route at this many requests per second (after its unthrottled run). */
+  fixedRate?: number;
   prepare?: (t: TestApp) => Promise<RouteWatch | undefined>;
 }): Promise<RouteLoadRun> {
   const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
@@ -93,14 +137,35 @@ export async function routeLoadRun(opts: {
     // The bare route is measured right before each route, so a machine whose load drifts
     // during the run compares each route with the bare route of the same moment.
     for (const route of opts.routes) {
+      const url = `${base}${pathOf(route)}`;
+      const request = typeof route === 'string' ? undefined : route;
+      // A second of each first, unmeasured: the figures are of compiled code, not of V8
+      // optimising the route's functions during its first requests.
+      const warmUp = { ...load, duration: Math.min(1, load.duration) };
+      await measureLoad(bare.url, warmUp);
+      await measureLoad(url, { ...warmUp, token, request });
       const baseline = await measureLoad(bare.url, load);
       watch?.reset();
-      const m = await measureLoad(`${base}${route}`, { ...load, token });
-      routes[route] = {
+      const m = await measureLoad(url, { ...load, token, request });
+      const seen = watch?.read();
+      // The bare route at the same rate right before: the latency the machine alone gives.
+      const atFixedRate = opts.fixedRate
+        ? {
+            rate: opts.fixedRate,
+            bareLatencyMsP99: (await measureLoad(bare.url, { ...load, rate: opts.fixedRate }))
+              .latencyMsP99,
+            ...(await measureLoad(url, { ...load, token, request, rate: opts.fixedRate })),
+          }
+        : undefined;
+      routes[targetName(route)] = {
         ...m,
         bareReqPerSec: baseline.reqPerSec,
         ratioToBare: ratioTo(baseline, m),
-        ...watch?.read(),
+        bareCpuMicrosPerRequest: baseline.cpuMicrosPerRequest,
+        cpuRatioToBare:
+          Math.round((baseline.cpuMicrosPerRequest / m.cpuMicrosPerRequest) * 1000) / 1000,
+        ...(atFixedRate ? { atFixedRate } : {}),
+        ...seen,
       };
     }
     return { database: t.database.kind, routes };

@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { reported } from './metric.ts';
 import { latencySummary } from './latency-summary.ts';
 import { openLiveStream, type LiveStreamClient } from './live-stream-reader.ts';
 import { Role } from '@roastery/contract';
@@ -55,6 +56,7 @@ try {
     // Start the next change at a random point of the scan cycle.
     await new Promise((r) => setTimeout(r, Math.random() * intervalMs));
   }
+  const summary = latencySummary(latencies);
   console.log(
     JSON.stringify(
       {
@@ -62,7 +64,11 @@ try {
         description: 'PLC register change -> SSE event at a client of /api/live',
         scanIntervalMs: intervalMs,
         samples,
-        ms: latencySummary(latencies),
+        ms: summary,
+        metrics: [
+          reported(`live.change-to-client.p50@${intervalMs}ms-scan`, summary.median, 'ms'),
+          reported(`live.change-to-client.p99@${intervalMs}ms-scan`, summary.p99, 'ms'),
+        ],
       },
       null,
       2,

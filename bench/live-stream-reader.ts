@@ -17,6 +17,8 @@ export function openLiveStream(
   base: string,
   token: string,
   onEvent: (event: LiveEvent) => void,
+  /** Called once if the server ends the stream. */
+  onEnd?: () => void,
 ): Promise<LiveStreamClient> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -39,6 +41,7 @@ export function openLiveStream(
             if (data) onEvent(JSON.parse(data.slice(6)) as LiveEvent);
           }
         });
+        if (onEnd) res.once('end', onEnd);
         // Closing the stream aborts the response; nothing more is read.
         res.on('error', () => undefined);
         resolve({ close: () => req.destroy() });

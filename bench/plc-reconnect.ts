@@ -11,6 +11,7 @@
  * one JSON document on stdout; progress goes to stderr.
  */
 import { parseArgs } from 'node:util';
+import { reported } from './metric.ts';
 import { demoPlant } from '@roastery/contract';
 import { BACKOFF_DEFAULTS, PlcGateway, type BackoffOptions } from '@roastery/plc';
 import { startSimulator, type Simulator } from '@roastery/simulator';
@@ -111,4 +112,11 @@ for (const outageS of outagesS) {
 
 for (const g of gateways) await g.gateway.stop();
 await simulator.stop();
-console.log(JSON.stringify({ scanIntervalMs, results }, null, 2));
+const metrics = results.flatMap((result) =>
+  Object.entries(result.reconnect_ms).map(([name, ms]) =>
+    reported(`plc.reconnect.p95.${name}-after-${result.outage_s}s`, ms.p95, 'ms'),
+  ),
+);
+console.log(
+  JSON.stringify({ benchmark: 'plc-reconnect', scanIntervalMs, results, metrics }, null, 2),
+);

@@ -17,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { atMost } from './metric.ts';
 import { sql } from 'drizzle-orm';
 import { beans, devices, ledgerEntries, lots, orderBatches, orders, products } from '@roastery/db';
 import { prepareTemplate } from '@roastery/db/testing';
@@ -283,6 +284,10 @@ try {
         customersPerLot,
         targetP99Ms: 200,
         met: forwardMs.p99 <= 200 && backMs.p99 <= 200,
+        metrics: [
+          atMost('recall.lot-forward.p99', forwardMs.p99, 'ms', 200, { database: t.database.kind }),
+          atMost('recall.order-back.p99', backMs.p99, 'ms', 200, { database: t.database.kind }),
+        ],
       },
       null,
       2,

@@ -1,11 +1,11 @@
 /**
- * Server memory: the resident set size of the real console process (`apps/server/src/main.ts`,
- * production mode, with the node options of `npm start`, the demo plant seeded on an empty
+ * Server memory: the resident set size of the real console process (the script `npm start` runs,
+ * production mode, with its environment and node options, the demo plant seeded on an empty
  * database, the simulator in process) while
  * signed-in sessions keep live streams open and poll the screens' reads; on the embedded
  * database and, for comparison, on PostgreSQL.
  *
- *   node bench/server-memory.ts [--sessions 10] [--seconds 60] [--round 1000]
+ *   node bench/server-memory.ts [--sessions 50] [--seconds 60] [--round 1000]
  *     [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--engines pglite,postgres]
  *
  * Needs the built web app (`npm run build`). RSS is read from /proc/<pid>/status every 500 ms;
@@ -16,20 +16,21 @@
  * for many more users than the sessions counted. "steady" is the median of the last quarter of
  * the load. Prints one JSON document on stdout.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@roastery/db';
+import { freePort, root, startCommand, stopConsole, waitReady } from './console-process.ts';
+import { atMost, reported, type MetricRecord } from './metric.ts';
 
 const { values: args } = parseArgs({
   options: {
-    sessions: { type: 'string', default: '10' },
+    sessions: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     round: { type: 'string', default: '1000' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -39,7 +40,6 @@ const { values: args } = parseArgs({
 const sessions = Number(args.sessions);
 const seconds = Number(args.seconds);
 const roundMs = Number(args.round);
-const root = join(import.meta.dirname, '..');
 const password = 'bench-memory-password';
 const MB = 1024 * 1024;
 
@@ -50,17 +50,6 @@ interface Probe {
   external: number;
   arrayBuffers: number;
   wasm: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** VmRSS, RssAnon and RssFile of a process, in MB. */
@@ -77,39 +66,6 @@ function inMB(probe: Probe | undefined) {
   return Object.fromEntries(Object.entries(probe).map(([k, v]) => [k, round1(v / MB)]));
 }
 
-/**
- * The environment and node options `npm start` runs the console with (the root package.json's
- * start script, `NAME=value ... node --option ... apps/server/src/main.ts`), so that the figure
- * is the product's.
- */
-function startCommand(): { env: Record<string, string>; options: string[] } {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const parts = /^((?:\w+=\S+ )*)node((?: --\S+)*) apps\/server\/src\/main\.ts$/.exec(
-    scripts.start,
-  );
-  if (!parts) throw new Error('npm start does not run apps/server/src/main.ts with node');
-  const words = (text = '') => text.split(' ').filter(Boolean);
-  return {
-    env: Object.fromEntries(words(parts[1]).map((pair) => pair.split('=') as [string, string])),
-    options: words(parts[2]),
-  };
-}
-
-async function waitReady(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not become ready within 60 s');
-}
-
 async function getJson(base: string, path: string, token: string): Promise<unknown> {
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${path}: status ${res.status}`);
@@ -123,12 +79,7 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl?: string) {
   const start = startCommand();
   const child = spawn(
     process.execPath,
-    [
-      ...start.options,
-      '--import',
-      join(import.meta.dirname, 'memory-probe.ts'),
-      'apps/server/src/main.ts',
-    ],
+    [...start.options, '--import', join(import.meta.dirname, 'memory-probe.ts'), start.script],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -240,10 +191,7 @@ async function measure(engine: 'pglite' | 'postgres', databaseUrl?: string) {
   } finally {
     clearInterval(sampler);
     abort.abort();
-    child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      child.exitCode === null ? child.once('exit', resolve) : resolve(null),
-    );
+    await stopConsole(child);
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -264,6 +212,15 @@ if (engines.includes('postgres')) {
     await admin.close();
   }
 }
+const metrics: MetricRecord[] = results.flatMap((result) => {
+  const database = result.engine === 'postgres' ? 'postgres' : 'pglite';
+  return [
+    atMost(`server.memory.steady@${sessions}-sessions`, result.steady.rss, 'MB', 250, {
+      database,
+    }),
+    reported('server.memory.peak', result.peak, 'MB', { database }),
+  ];
+});
 console.log(
   JSON.stringify(
     {
@@ -274,6 +231,7 @@ console.log(
       roundMs,
       unit: 'MB',
       results,
+      metrics,
     },
     null,
     2,

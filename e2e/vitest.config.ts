@@ -14,7 +14,8 @@ export default defineConfig({
     root: repoRoot,
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: [resolve(import.meta.dirname, '../packages/db/src/testing/global-setup.ts')],
-    testTimeout: 60_000,
+    // Each screen a test opens is also checked with axe, a second or two on a busy machine.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,
   },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
@@ -7,6 +8,15 @@ export default defineConfig({
   plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  resolve: {
+    // zod with the browser's settings, loaded only where a schema is built (not on sign-in).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-in-browser.ts', import.meta.url)),
+      },
+    ],
   },
   html: {
     // The server swaps this for a fresh nonce in every index.html it sends (its CSP names it);

@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import type { RoleId } from '@roastery/contract';
 import { passwordOf, testUsers } from '@roastery/server/testing';
+import { expectAccessible } from './accessibility.ts';
 
-/** Signs in through the sign-in screen and waits for the dashboard. */
+/**
+ * Signs in through the sign-in screen and waits for the dashboard. The sign-in screen is left
+ * by signing in, not by going elsewhere, so it is checked for accessibility here.
+ */
 export async function signIn(
   page: Page,
   url: (path: string) => string,
@@ -10,6 +14,8 @@ export async function signIn(
   password: string,
 ): Promise<void> {
   await page.goto(url('/login'));
+  await page.getByLabel('Username').waitFor();
+  await expectAccessible(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

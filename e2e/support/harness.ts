@@ -5,9 +5,10 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer } from '@roastery/server/testing';
+import { expectAccessible } from './accessibility.ts';
 
 // E2E_WEB_DIST lets a build made elsewhere be tested without touching apps/web/dist.
-const WEB_DIST = resolve(
+export const WEB_DIST = resolve(
   process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../../apps/web/dist'),
 );
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
@@ -54,8 +55,81 @@ function reportCspViolations(): void {
   });
 }
 
+/** A screen of the console itself, not the API or its docs (Swagger UI's own pages). */
+function isConsoleScreen(address: string, baseUrl: string): boolean {
+  return address.startsWith(baseUrl) && !new URL(address).pathname.startsWith('/api/');
+}
+
+/**
+ * Every screen a test opens is checked with axe as the test leaves it: just before the page
+ * goes to another address, and when the test ends. By then the test has seen the screen show
+ * what it came for, so the check sees it filled, not half loaded.
+ */
+function checkScreensOnLeaving(page: Page, baseUrl: string): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (address, options) => {
+    if (isConsoleScreen(page.url(), baseUrl)) await expectAccessible(page);
+    return goto(address, options);
+  };
+}
+
 function artifactName(testName: string): string {
   return `${testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`;
+}
+
+/** A headless Chromium with a fresh profile, its pages checked for CSP violations and axe. */
+export interface ConsoleBrowser {
+  context: BrowserContext;
+  /** What its pages reported so far; the caller empties it per test. */
+  cspViolations: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Launches Chromium for the console at `baseUrl`: every screen a page leaves is checked with axe,
+ * and every Content-Security-Policy violation is collected.
+ */
+export async function launchConsoleBrowser(baseUrl: string): Promise<ConsoleBrowser> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    // No opening animations: a click on a dialog or menu that is still moving can be lost.
+    reducedMotion: 'reduce',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const initial of context.pages()) await initial.close();
+  const browser: ConsoleBrowser = {
+    context,
+    cspViolations: [],
+    close: async () => {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+  context.on('page', (opened) => checkScreensOnLeaving(opened, baseUrl));
+  await context.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => {
+    browser.cspViolations.push(
+      `${v.directive} refused ${v.blocked || 'inline'} on ${v.page} (${v.source})`,
+    );
+  });
+  await context.addInitScript(reportCspViolations);
+  context.on('console', (message) => {
+    // Also what only the console tells, such as a directive the browser could not parse.
+    if (message.text().includes('Content Security Policy')) {
+      browser.cspViolations.push(`console: ${message.text()} on ${message.page()?.url() ?? '?'}`);
+    }
+  });
+  return browser;
 }
 
 export interface HarnessOptions {
@@ -79,9 +153,7 @@ export function useConsoleHarness(
   let server: TestServer | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  let profileDir: string | undefined;
-  // What the current test's pages reported; a test that caused any fails, whatever it checked.
-  let cspViolations: string[] = [];
+  let browser: ConsoleBrowser | undefined;
 
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIST, 'index.html'))) {
@@ -95,42 +167,14 @@ export function useConsoleHarness(
         signInClock: options.signInClock,
       },
     );
-    profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1440, height: 900 },
-      // No opening animations: a click on a dialog or menu that is still moving can be lost.
-      reducedMotion: 'reduce',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    for (const initial of context.pages()) await initial.close();
-    await context.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => {
-      cspViolations.push(
-        `${v.directive} refused ${v.blocked || 'inline'} on ${v.page} (${v.source})`,
-      );
-    });
-    await context.addInitScript(reportCspViolations);
-    context.on('console', (message) => {
-      // Also what only the console tells, such as a directive the browser could not parse.
-      if (message.text().includes('Content Security Policy')) {
-        cspViolations.push(`console: ${message.text()} on ${message.page()?.url() ?? '?'}`);
-      }
-    });
+    browser = await launchConsoleBrowser(server.url);
+    context = browser.context;
   });
 
   beforeEach(async ({ onTestFinished }) => {
     if (!context) throw new Error('The browser did not start');
     await context.clearCookies();
-    cspViolations = [];
+    if (browser) browser.cspViolations.length = 0;
     const current = await context.newPage();
     page = current;
     onTestFinished(async ({ task }) => {
@@ -146,18 +190,24 @@ export function useConsoleHarness(
     });
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     // A round trip to each open page delivers the reports it has already sent.
     for (const open of context?.pages() ?? []) await open.evaluate(() => 0).catch(() => undefined);
-    if (cspViolations.length > 0) {
-      throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+    // What the test's pages reported; a test that caused any fails, whatever it checked.
+    const violations = browser?.cspViolations ?? [];
+    if (violations.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+    }
+    // A test that failed already has its reason; the screen it stopped on may be half done.
+    if (task.result?.state === 'fail' || !server) return;
+    for (const open of context?.pages() ?? []) {
+      if (!open.isClosed() && isConsoleScreen(open.url(), server.url)) await expectAccessible(open);
     }
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   });
 
   return () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -117,6 +118,23 @@ async function exported(page: Page, button: ReturnType<Page['getByRole']>): Prom
   return text.split('\r\n').filter((line) => line !== '');
 }
 
+/** Clicks a workbook export and returns its file name and each sheet's rows, as exceljs reads them. */
+async function exportedWorkbook(
+  page: Page,
+  button: ReturnType<Page['getByRole']>,
+): Promise<{ fileName: string; sheets: Record<string, unknown[][]> }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheets: Record<string, unknown[][]> = {};
+  workbook.eachSheet((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    sheets[sheet.name] = rows;
+  });
+  return { fileName: download.suggestedFilename(), sheets };
+}
+
 const card = (page: Page, title: string) =>
   page.locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
 
@@ -148,6 +166,16 @@ describe('reports', () => {
     expect(days.slice(1).map((line) => line.split(',').slice(1).join(','))).toEqual([
       '1000,170,150,5,30',
     ]);
+    const daysBook = await exportedWorkbook(
+      page,
+      card(page, 'Per day').getByRole('button', { name: 'Export XLSX' }),
+    );
+    expect(daysBook.fileName).toMatch(/\.xlsx$/);
+    const [header, ...dayRows] = daysBook.sheets['Per day'] ?? [];
+    expect(header).toEqual(days[0]?.split(','));
+    // The same day, with its figures as numbers.
+    expect(dayRows.map((row) => row.slice(1))).toEqual([[1000, 170, 150, 5, 30]]);
+    expect(dayRows.map((row) => row[0])).toEqual(days.slice(1).map((line) => line.split(',')[0]));
 
     await page.getByRole('tab', { name: 'OEE' }).click();
     expect(new URL(page.url()).searchParams.get('t')).toBe('oee');
@@ -228,5 +256,46 @@ describe('reports', () => {
       'E2E Colombia,1000',
     ]);
     expect(lines).toContain(`Cafe Uno,${String(packingOrder).padStart(6, '0')},150`);
+
+    const { fileName, sheets } = await exportedWorkbook(
+      page,
+      page.getByRole('button', { name: 'Export recall XLSX' }),
+    );
+    expect(fileName).toBe('recall-lot-E2E-GREEN.xlsx');
+    expect(sheets['Recall']).toEqual([
+      ['Recall', 'Bean', 'Received (lbs)'],
+      ['Recall of lot E2E-GREEN', 'E2E Colombia', 1000],
+    ]);
+    expect(sheets['Customers']).toContainEqual([
+      'Cafe Uno',
+      String(packingOrder).padStart(6, '0'),
+      150,
+    ]);
+  });
+
+  test("an administrator's SQL report exports the rows it shows", async () => {
+    const { page, url, server } = harness();
+    await server.services.adminReports.create(
+      {
+        title: 'E2E words',
+        description: '',
+        code: "select 'roasted' as word, 170 as lbs union all select '=1+1', 5",
+      },
+      { id: 1, fullName: 'Administrator' },
+    );
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/reports?t=other'));
+    await page.getByRole('cell', { name: 'roasted', exact: true }).waitFor();
+    const csv = await exported(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(csv).toEqual(['word,lbs', 'roasted,170', "'=1+1,5"]);
+    const { sheets } = await exportedWorkbook(
+      page,
+      page.getByRole('button', { name: 'Export XLSX' }),
+    );
+    expect(sheets['E2E words']).toEqual([
+      ['word', 'lbs'],
+      ['roasted', 170],
+      ['=1+1', 5],
+    ]);
   });
 });

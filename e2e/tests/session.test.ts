@@ -94,7 +94,11 @@ describe('session', () => {
     // of the session is driven here, not waited for on a clock.
     const admin = (await server.services.users.list()).find((u) => u.username === 'admin');
     if (!admin) throw new Error('no admin account');
-    await server.services.auth.adminResetPassword(admin.id, passwordOf(Role.Administrator));
+    await server.services.auth.adminResetPassword(
+      admin.id,
+      passwordOf(Role.Administrator),
+      'Test setup',
+    );
 
     await chooseUserMenuItem(page, fullNameOf(Role.Administrator), 'Administration');
     await page.waitForURL(url('/login'));

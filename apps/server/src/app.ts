@@ -8,6 +8,7 @@ import { accessControl } from './plugins/access-control.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { jsonBody } from './plugins/json-body.ts';
 import { openapi } from './plugins/openapi.ts';
+import { leaderRoutes } from './plugins/leader-routes.ts';
 import { requestValidation } from './plugins/request-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { notFoundBody, webApp } from './plugins/web-app.ts';
@@ -18,6 +19,15 @@ import { PrincipalCache, principalLoader } from './modules/auth/principal-cache.
 import { RefreshTokenRepository } from './modules/auth/refresh-token-repository.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { signInThrottleRoutes } from './modules/auth/sign-in-throttle-routes.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
+import { SecondFactor } from './modules/auth/second-factor.ts';
+import { TotpRepository } from './modules/auth/totp-repository.ts';
+import { TotpSecretBox } from './modules/auth/totp-secret-box.ts';
+import { AuditRepository } from './modules/audit/audit-repository.ts';
+import { AuditService } from './modules/audit/audit-service.ts';
+import { auditRoutes } from './modules/audit/audit-routes.ts';
+import { auditTrail } from './modules/audit/audit-trail.ts';
+import { stepWriteAudit } from './modules/audit/step-write-audit.ts';
 import { UserCredentials } from './modules/users/user-credentials.ts';
 import { UserRepository } from './modules/users/user-repository.ts';
 import { UserService } from './modules/users/user-service.ts';
@@ -28,9 +38,17 @@ import { LiveBus } from './modules/live/live-bus.ts';
 import { liveEventOf } from './modules/live/live-projection.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
 import { EventHub } from './plant/hub/event-hub.ts';
+import { configChanges } from './plant/hub/config-changes.ts';
+import type { Cluster } from './plant/cluster/cluster.ts';
+import { LeaderRequestRepository } from './plant/cluster/leader-request-repository.ts';
+import { LeaderRequests } from './plant/cluster/leader-requests.ts';
 import { RunSettlement } from './plant/settlement/run-settlement.ts';
 import { PlantRepository } from './plant/runtime/plant-repository.ts';
-import { PlantRuntime } from './plant/runtime/plant-runtime.ts';
+import {
+  PLC_GATEWAY_STOPPED_SOURCE,
+  PLC_LINK_SOURCE,
+  PlantRuntime,
+} from './plant/runtime/plant-runtime.ts';
 import { DeviceDirectory } from './modules/devices/device-directory.ts';
 import { DeviceRecords } from './modules/devices/device-records.ts';
 import { DeviceRepository } from './modules/devices/device-repository.ts';
@@ -105,9 +123,13 @@ import { serviceHealthRoutes } from './modules/health/service-health-routes.ts';
 import { AdminReportRepository } from './modules/admin-reports/admin-report-repository.ts';
 import { AdminReportService } from './modules/admin-reports/admin-report-service.ts';
 import { adminReportRoutes } from './modules/admin-reports/admin-report-routes.ts';
+import { PathRepository } from './modules/paths/path-repository.ts';
+import { PathService } from './modules/paths/path-service.ts';
+import { pathRoutes } from './modules/paths/path-routes.ts';
 
 export interface Services {
   auth: AuthService;
+  audit: AuditService;
   users: UserService;
   notifications: NotificationService;
   eventLog: EventLogService;
@@ -136,15 +158,27 @@ export interface Services {
   /** The console's own services, as the System Monitor shows and controls them. */
   registry: ServiceRegistry;
   adminReports: AdminReportService;
+  paths: PathService;
   /** Fills the events log from the hub; `settled()` waits for what it has received. */
   eventRecorder: EventRecorder;
   workflows: WorkflowService;
   workflowRuns: WorkflowRunService;
   engine: WorkflowEngine;
+  /** What only the instance driving the plant does, asked for from the others. */
+  leaderRequests: LeaderRequests;
+  /** Present when several instances share a PostgreSQL database. */
+  cluster: Cluster | undefined;
   /** Connects to the PLC (or starts the simulator), then lets the engine take up its runs. */
   startPlant(): Promise<void>;
   /** Stops the engine's waits (runs stay stored) and closes the PLC connection. */
   stopPlant(): Promise<void>;
+  /**
+   * Starts the plant; with several instances, takes part in choosing the one that drives it,
+   * which starts it, fails what a previous leader left unanswered and runs what waits.
+   */
+  runPlant(): Promise<void>;
+  /** Stops the plant, and with several instances hands the lead to another and leaves. */
+  leavePlant(): Promise<void>;
 }
 
 export interface AppDeps {
@@ -173,6 +207,16 @@ function runEvent(event: RunEvent): PlantEvent {
   }
 }
 
+/** How often shelves that ran out come back and a flood that has passed ends. */
+const ALARM_SWEEP_MS = 5000;
+
+/** A repeating timer that alone must not keep the process (or a test) alive. */
+function every(ms: number, fn: () => void): () => void {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
 
 export const appVersion: string = pkg.version;
@@ -185,36 +229,82 @@ export async function createServices(
   config: Config,
   database: DatabaseHandle,
   logger: FastifyBaseLogger = silentLogger,
-  /** The clock of sign-in throttling; tests pass their own to move time on. */
+  /** The clock of sign-in throttling and second-factor codes; tests pass their own. */
   signInClock: () => number = Date.now,
+  /** The clock of alarm shelves and floods; tests pass their own to move time on. */
+  alarmClock: () => Date = () => new Date(),
+  /** One instance among several: events reach them all, and one of them drives the plant. */
+  cluster?: Cluster,
 ): Promise<Services> {
   const { db } = database;
   const hub = new EventHub({
+    ...(cluster ? { transport: cluster.transport } : {}),
     onError: (err, event) => logger.error({ err, event: event.type }, 'hub subscriber failed'),
   });
+  const configChanged = configChanges(hub);
+  const leaderRequests = new LeaderRequests({
+    repo: new LeaderRequestRepository(db),
+    hub,
+    ...(cluster ? { leadership: cluster.leadership } : {}),
+    timeoutMs: config.cluster.leaderRequestTimeoutMs,
+    logger,
+  });
   const userRepository = new UserRepository(db);
-  const principals = new PrincipalCache(principalLoader(userRepository));
+  const principals = new PrincipalCache(principalLoader(userRepository), (userId) =>
+    hub.publish({ type: 'user-changed', user_id: userId }),
+  );
+  hub.subscribe('user-changed', (e) => principals.forget(e.user_id), { from: 'other-instances' });
+  const secret = await signingSecret(db, config.jwtSecret);
+  const throttle = new LoginThrottle({ ...config.login, now: signInClock });
+  // Guesses spread over several instances count on each of them.
+  hub.subscribe(
+    'session',
+    (e) => throttle.record(e.username, e.address, e.change === 'refused' ? 'failed' : 'succeeded'),
+    { from: 'other-instances' },
+  );
   const auth = new AuthService({
     db,
     users: new UserCredentials(userRepository),
     refreshTokens: new RefreshTokenRepository(db),
-    accessTokens: new AccessTokens(
-      await signingSecret(db, config.jwtSecret),
-      config.accessTokenTtlSeconds,
-    ),
-    throttle: new LoginThrottle({ ...config.login, now: signInClock }),
+    accessTokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
+    secondFactor: new SecondFactor(new TotpRepository(db), new TotpSecretBox(secret), signInClock),
+    throttle,
     principals,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    onSignIn: (username, admitted) =>
-      hub.publish({ type: 'session', change: admitted ? 'signed-in' : 'refused', username }),
+    onSignIn: (username, admitted, address) =>
+      hub.publish({
+        type: 'session',
+        change: admitted ? 'signed-in' : 'refused',
+        username,
+        address,
+      }),
+    configChanged,
   });
   const plant = new PlantRepository(db);
   const deviceRepository = new DeviceRepository(db);
   const deviceRecords = new DeviceRecords(deviceRepository, hub);
   const deviceDirectory = new DeviceDirectory(deviceRepository, deviceRecords);
-  const notifications = new NotificationService(new NotificationRepository(db), hub);
+  const notifications = new NotificationService(new NotificationRepository(db), hub, {
+    clock: { now: alarmClock },
+    maxShelveMs: config.alarms.maxShelveMs,
+    linkSources: [PLC_LINK_SOURCE, PLC_GATEWAY_STOPPED_SOURCE],
+  });
+  const audit = new AuditService({
+    repo: new AuditRepository(db),
+    // The entries themselves go to the log: they hold no secrets, and the record survives there.
+    onFailure: (err, lost) => {
+      logger.error({ err, entries: lost }, 'audit log write failed');
+      void notifications
+        .raise({
+          type: 'alarm',
+          text: 'The audit log could not be written. Plant control goes on; check the database.',
+          by: 'console',
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'audit alarm not raised'));
+    },
+  });
   const eventLog = new EventLogService(new EventLogRepository(db));
-  const workflows = new WorkflowService(new WorkflowRepository(db));
+  const workflows = new WorkflowService(new WorkflowRepository(db), configChanged);
   const ledger = new LedgerService(db, new LedgerRepository(), () =>
     hub.publish({ type: 'ledger' }),
   );
@@ -222,6 +312,8 @@ export async function createServices(
     new AlarmTextRepository(db),
     deviceDirectory,
     notifications,
+    configChanged,
+    hub,
   );
   const runtime = new PlantRuntime({
     config: config.plc,
@@ -238,7 +330,10 @@ export async function createServices(
           .map((d) => [d.deviceId, { ref: d.id, name: d.name }]),
       ),
     bookWeights: () => ledger.occupancyCenti(),
+    // Fencing: an instance that has lost the lead writes nothing, whatever is still running.
+    ...(cluster ? { drives: () => cluster.leadership.isLeader() } : {}),
   });
+  const leaderValues = leaderRequests.operation('plant-values', async () => runtime.snapshot());
   const devicePort = new RuntimeDevicePort(runtime, hub);
   const engine = new WorkflowEngine({
     devices: devicePort,
@@ -253,9 +348,10 @@ export async function createServices(
           .catch((err: unknown) => logger.error({ err }, 'workflow notice could not be recorded'));
       },
     },
+    writes: stepWriteAudit(audit),
   });
   workflows.attach(engine);
-  const beans = new BeanService(new BeanRepository(db));
+  const beans = new BeanService(new BeanRepository(db), configChanged);
   const settings = new SettingsService(db, hub);
   const dumps = new DumpService({
     repo: new DumpRepository(db),
@@ -293,17 +389,19 @@ export async function createServices(
   });
   settlement.register('dump', dumps.settler());
   settlement.register('transfer', transfers.settler());
-  const products = new ProductService(new ProductRepository(db));
+  const products = new ProductService(new ProductRepository(db), configChanged);
+  // The running plant's catalog; before the PLC runtime starts, the address map as stored.
+  const catalog = async () =>
+    runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId));
   const orders = new OrderService({
     repo: new OrderRepository(db),
     products,
     workflows,
     settings,
     hub,
-    // The running plant's catalog; before the PLC runtime starts, the address map as stored.
-    catalog: async () =>
-      runtime.catalog() ?? new PlantCatalog(await plant.definition(config.plc.unitId)),
+    catalog,
   });
+  const paths = new PathService({ repo: new PathRepository(db), workflows, catalog, hub });
   const packing = new PackingService({ orders, workflows });
   const orderRunRepository = new OrderRunRepository(db);
   const plantView = new PlantView(runtime, (device) => devicePort.mode(device));
@@ -327,6 +425,7 @@ export async function createServices(
     products,
     ledger,
     plant: plantView,
+    paths,
     hub,
     alarm: async (text) => {
       await notifications.raise({ type: 'alarm', text, by: 'console' });
@@ -359,15 +458,20 @@ export async function createServices(
       await notifications.raise({ type: 'warning', text, by: 'console' });
     },
     logger,
-    every: (ms, fn) => {
-      const timer = setInterval(fn, ms);
-      // The scheduler alone must not keep the process (or a test) alive.
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    every,
   });
-  const commands = new CommandService(new CommandRepository(db), deviceDirectory, runtime);
-  const deviceStatuses = new DeviceStatusService(new DeviceStatusRepository(db), commands);
+  const commands = new CommandService(
+    new CommandRepository(db),
+    deviceDirectory,
+    runtime,
+    configChanged,
+  );
+  const deviceStatuses = new DeviceStatusService(
+    new DeviceStatusRepository(db),
+    commands,
+    configChanged,
+    hub,
+  );
   const devices = new DeviceService({
     db,
     devices: deviceRepository,
@@ -382,6 +486,7 @@ export async function createServices(
       ...(await workflows.usesOfDevice(code)),
       ...(await transfers.usesOfDevice(code)),
       ...(await orders.usesOfDevice(code)),
+      ...(await paths.usesOfDevice(code)),
     ],
     ledger,
     hub,
@@ -393,6 +498,14 @@ export async function createServices(
       lightsStatus: (kind, id) => deviceStatuses.lightsStatus(kind, id),
     });
     if (projected) live.publish(projected);
+  });
+  // Changes announced while the hub was cut off were missed: forget everything kept in memory.
+  cluster?.transport.onReconnect(() => {
+    principals.forgetAll();
+    deviceRecords.invalidate();
+    alarmTexts.forget();
+    notifications.invalidate();
+    void deviceStatuses.load().catch((err: unknown) => logger.error({ err }, 'lights not read'));
   });
   const eventRecorder = new EventRecorder({
     hub,
@@ -409,6 +522,7 @@ export async function createServices(
   });
   eventRecorder.start();
   let engineOpen = false;
+  let stopAlarmSweep = () => {};
   const registry = new ServiceRegistry({
     onChange: (service, by) =>
       hub.publish({
@@ -429,9 +543,37 @@ export async function createServices(
     simulated: !config.plc.host,
     scheduler: orderScheduler,
     notifications,
+    ...(cluster ? { cluster } : {}),
   });
+  const startPlant = async () => {
+    stopAlarmSweep();
+    stopAlarmSweep = every(ALARM_SWEEP_MS, () => {
+      notifications
+        .sweep()
+        .catch((err: unknown) => logger.error({ err }, 'alarm shelves and floods not swept'));
+    });
+    await deviceStatuses.load();
+    await runtime.start();
+    await engine.open();
+    engineOpen = true;
+    await settlement.start();
+    transfers.start();
+    orderRuns.start();
+    orderScheduler.start();
+  };
+  const stopPlant = async () => {
+    stopAlarmSweep();
+    orderScheduler.stop();
+    orderRuns.stop();
+    transfers.stop();
+    settlement.stop();
+    await engine.close();
+    engineOpen = false;
+    await runtime.stop();
+  };
   return {
     auth,
+    audit,
     settings,
     registry,
     eventRecorder,
@@ -439,6 +581,7 @@ export async function createServices(
       repo: new AdminReportRepository(db),
       metabase: config.metabase,
       limits: config.reports,
+      changed: configChanged,
     }),
     dumps,
     transfers,
@@ -453,6 +596,7 @@ export async function createServices(
       hub,
     }),
     orders,
+    paths,
     packing,
     orderRuns,
     packingRuns,
@@ -465,26 +609,35 @@ export async function createServices(
     workflows,
     workflowRuns: new WorkflowRunService(engine),
     engine,
-    startPlant: async () => {
+    leaderRequests,
+    cluster,
+    startPlant,
+    stopPlant,
+    runPlant: async () => {
+      if (!cluster) return startPlant();
       await deviceStatuses.load();
-      await runtime.start();
-      await engine.open();
-      engineOpen = true;
-      await settlement.start();
-      transfers.start();
-      orderRuns.start();
-      orderScheduler.start();
+      await runtime.follow();
+      await cluster.leadership.start({
+        lead: async () => {
+          await startPlant();
+          await leaderRequests.takeOver();
+        },
+        follow: stopPlant,
+      });
+      await cluster.leadership.settled();
+      if (!cluster.leadership.isLeader()) {
+        // Values change from now on through the hub; what the leader read before comes here.
+        void leaderValues({}).then(
+          (snapshot) => runtime.mirror(snapshot),
+          (err: unknown) => logger.warn({ err }, 'the leading instance sent no plant values'),
+        );
+      }
     },
-    stopPlant: async () => {
-      orderScheduler.stop();
-      orderRuns.stop();
-      transfers.stop();
-      settlement.stop();
-      await engine.close();
-      engineOpen = false;
-      await runtime.stop();
+    leavePlant: async () => {
+      if (!cluster) return stopPlant();
+      await cluster.leave();
     },
-    users: new UserService(db, userRepository, principals, auth),
+    users: new UserService(db, userRepository, principals, auth, configChanged),
     notifications,
     eventLog,
     devices,
@@ -516,7 +669,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(accessControl, { auth: services.auth });
+  await app.register(auditTrail, { audit: services.audit });
   await app.register(openapi, { version: appVersion });
+  await app.register(leaderRoutes, {
+    requests: services.leaderRequests,
+    leads: () => services.cluster?.leadership.isLeader() ?? true,
+    tokenFor: (userId) => services.auth.accessTokenFor(userId),
+  });
 
   await app.register(
     async (api) => {
@@ -532,6 +691,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/user/throttles',
         auth: services.auth,
       });
+      await api.register(sessionRoutes, { prefix: '/user', auth: services.auth });
+      await api.register(auditRoutes, { prefix: '/audit', audit: services.audit });
       await api.register(userRoutes, {
         prefix: '/user',
         users: services.users,
@@ -547,6 +708,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/device-status',
         statuses: services.deviceStatuses,
       });
+      await api.register(pathRoutes, { prefix: '/path', paths: services.paths });
       await api.register(notificationRoutes, {
         prefix: '/notification',
         notifications: services.notifications,
@@ -556,13 +718,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(liveRoutes, {
         prefix: '/live',
         bus: services.live,
+        auth: services.auth,
         limits: config.live,
-        initial: () => {
-          const health = services.runtime.health();
-          return health
-            ? [{ type: 'plc', state: health.state, error: health.lastError }]
-            : [{ type: 'plc', state: 'closed', error: null }];
-        },
+        allowedOrigins: config.allowedOrigins,
+        initial: () => [{ type: 'plc', ...services.runtime.link() }],
       });
       await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
       await api.register(productRoutes, { prefix: '/product', products: services.products });

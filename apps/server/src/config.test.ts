@@ -29,11 +29,23 @@ describe('loadConfig', () => {
   });
 
   it('configures the PLC, with the simulator when no PLC host is given', () => {
-    expect(loadConfig({}).plc).toMatchObject({ host: undefined, port: 502, scanIntervalMs: 250 });
-    expect(loadConfig({ PLC_HOST: '10.0.0.5', PLC_SCAN_INTERVAL: '100ms' }).plc).toMatchObject({
-      host: '10.0.0.5',
-      scanIntervalMs: 100,
+    expect(loadConfig({}).plc).toMatchObject({
+      host: undefined,
+      port: 502,
+      scanIntervalMs: 250,
+      maxInFlight: 4,
     });
+    expect(
+      loadConfig({ PLC_HOST: '10.0.0.5', PLC_SCAN_INTERVAL: '100ms', PLC_MAX_IN_FLIGHT: '1' }).plc,
+    ).toMatchObject({ host: '10.0.0.5', scanIntervalMs: 100, maxInFlight: 1 });
+    for (const value of ['0', '33', 'two']) {
+      expect(() => loadConfig({ PLC_MAX_IN_FLIGHT: value })).toThrow(/PLC_MAX_IN_FLIGHT/);
+    }
+    expect(loadConfig({}).plc.simulatorTimeScale).toBe(1);
+    expect(loadConfig({ SIMULATOR_TIME_SCALE: '5' }).plc.simulatorTimeScale).toBe(5);
+    for (const value of ['0', '-1', '21', 'fast']) {
+      expect(() => loadConfig({ SIMULATOR_TIME_SCALE: value })).toThrow(/SIMULATOR_TIME_SCALE/);
+    }
   });
 
   it('configures sign-in throttling, still reading the window under its old name', () => {

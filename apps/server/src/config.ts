@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { GATEWAY_DEFAULTS, MAX_IN_FLIGHT_LIMIT } from '@roastery/plc';
 import { z } from 'zod';
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -41,15 +43,53 @@ const envSchema = z.object({
   PLC_UNIT_ID: z.coerce.number().int().min(0).max(255).default(1),
   PLC_SCAN_INTERVAL: durationMs.default(250),
   PLC_REQUEST_TIMEOUT: durationMs.default(1000),
+  /** Read requests sent before the first is answered; 1 for a PLC that serves one at a time. */
+  PLC_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_IN_FLIGHT_LIMIT)
+    .default(GATEWAY_DEFAULTS.maxInFlight),
+  /** Scan intervals without a reading after which a value is stale, then offline. */
+  PLC_STALE_AFTER_SCANS: z.coerce.number().int().min(1).default(2),
+  PLC_OFFLINE_AFTER_SCANS: z.coerce.number().int().min(1).default(5),
   PLC_CONFIRM_TIMEOUT: durationMs.default(3000),
   PLC_RECONNECT_MAX: durationMs.refine((ms) => ms >= 100, 'must be at least 100ms').default(1000),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SIMULATOR_TIME_SCALE: z.coerce
+    .number()
+    .refine((n) => n > 0 && n <= 20, 'must be above 0 and at most 20')
+    .default(1),
+  /** The longest a person may shelve an alarm (ISA-18.2's maximum shelve time). */
+  ALARM_MAX_SHELVE: durationMs
+    .refine((ms) => ms >= 60_000, 'must be at least 1m')
+    .default(8 * 3_600_000),
   /** Both set: an administrator's report code is a Metabase question, embedded signed. */
   METABASE_SITE_URL: z.string().url().optional(),
   METABASE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long an administrator's SQL report may run, and how many rows it returns. */
   REPORT_TIMEOUT: durationMs.refine((ms) => ms >= 100, 'must be at least 100ms').default(5000),
   REPORT_ROW_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Origins besides the console's own whose pages may open the live stream (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter((o) => o.length > 0),
+    )
+    .pipe(z.array(z.url({ error: 'each origin must be like https://console.example.com' }))),
+  /** This server's name among several on one PostgreSQL database (System Monitor, logs). */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[\w.:-]{1,60}$/, 'use up to 60 letters, digits, dots, colons, dashes or underscores')
+    .optional(),
+  /** How long an instance that does not drive the plant waits for the leader's answer. */
+  LEADER_REQUEST_TIMEOUT: durationMs
+    .refine((ms) => ms >= 1000, 'must be at least 1s')
+    .default(10_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -81,7 +121,12 @@ export type Config = {
   /** Folder of the built web app; served by the server in production. */
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Other origins allowed to open the live stream; the console's own always is. */
+  allowedOrigins: string[];
   plc: PlcConfig;
+  alarms: { maxShelveMs: number };
+  /** Several instances on one PostgreSQL database (the embedded database has one). */
+  cluster: { instanceName: string; leaderRequestTimeoutMs: number };
 };
 
 export interface PlcConfig {
@@ -91,11 +136,17 @@ export interface PlcConfig {
   unitId: number;
   scanIntervalMs: number;
   requestTimeoutMs: number;
+  /** Requests in flight at once on the PLC connection. */
+  maxInFlight: number;
+  staleAfterScans: number;
+  offlineAfterScans: number;
   confirmTimeoutMs: number;
   /** Longest wait between two reconnect attempts while the PLC stays away. */
   reconnectMaxMs: number;
   /** Loopback port of the in-process simulator; 0 picks a free one. */
   simulatorPort: number;
+  /** Plant seconds per wall second in the simulator: a demo or a long test faster than life. */
+  simulatorTimeScale: number;
 }
 
 export class ConfigError extends Error {
@@ -139,15 +190,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? resolve(import.meta.dirname, '../../web/dist')
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     plc: {
       host: e.PLC_HOST,
       port: e.PLC_PORT,
       unitId: e.PLC_UNIT_ID,
       scanIntervalMs: e.PLC_SCAN_INTERVAL,
       requestTimeoutMs: e.PLC_REQUEST_TIMEOUT,
+      maxInFlight: e.PLC_MAX_IN_FLIGHT,
+      staleAfterScans: e.PLC_STALE_AFTER_SCANS,
+      offlineAfterScans: e.PLC_OFFLINE_AFTER_SCANS,
       confirmTimeoutMs: e.PLC_CONFIRM_TIMEOUT,
       reconnectMaxMs: e.PLC_RECONNECT_MAX,
       simulatorPort: e.SIMULATOR_PORT,
+      simulatorTimeScale: e.SIMULATOR_TIME_SCALE,
+    },
+    alarms: { maxShelveMs: e.ALARM_MAX_SHELVE },
+    cluster: {
+      instanceName: e.INSTANCE_NAME ?? hostname(),
+      leaderRequestTimeoutMs: e.LEADER_REQUEST_TIMEOUT,
     },
   };
 }

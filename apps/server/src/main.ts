@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { databaseOptionsFrom, openDatabase } from '@roastery/db';
-import { ConfigError, loadConfig } from './config.ts';
-import { appVersion, buildApp, createServices } from './app.ts';
+import { databaseOptionsFrom, openDatabase, type DatabaseHandle } from '@roastery/db';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { appVersion, buildApp, createServices, type Services } from './app.ts';
+import { Cluster } from './plant/cluster/cluster.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
@@ -31,9 +32,44 @@ async function main(): Promise<void> {
     { database: database.kind, where: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
     'database opened',
   );
-  await database.migrate();
+  // On PostgreSQL any number of instances may share the database; one of them drives the plant.
+  const cluster = database.url
+    ? await Cluster.join({ url: database.url, instance: config.cluster.instanceName, logger })
+    : undefined;
+  if (cluster) logger.info({ instance: cluster.instance }, 'joined the instances on the database');
+  const prepare = () => prepareDatabase(config, database, logger, cluster);
+  const services = await (cluster ? cluster.exclusively(prepare) : prepare());
 
-  const services = await createServices(config, database, logger);
+  await services.runPlant();
+  const app = await buildApp({ config, database, services, logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Console ready at http://localhost:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await services.leavePlant();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', (s) => void stop(s));
+  process.on('SIGTERM', (s) => void stop(s));
+}
+
+/** Migrations, the services, and on an empty database the demo plant and the first admin. */
+async function prepareDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  logger: ReturnType<typeof createLogger>,
+  cluster: Cluster | undefined,
+): Promise<Services> {
+  await database.migrate();
+  const services = await createServices(config, database, logger, Date.now, undefined, cluster);
   await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
     await seedDemoStock(services);
@@ -54,26 +90,7 @@ async function main(): Promise<void> {
   } else if (created) {
     logger.info('Created the administrator account "admin" with ADMIN_PASSWORD.');
   }
-
-  await services.startPlant();
-  const app = await buildApp({ config, database, services, logger });
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(`Console ready at http://localhost:${config.port}`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await services.stopPlant();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', (s) => void stop(s));
-  process.on('SIGTERM', (s) => void stop(s));
+  return services;
 }
 
 main().catch((error: unknown) => {

@@ -39,6 +39,19 @@ export const permissions: Record<string, Access> = {
 
   'GET /api/live': 'signed-in',
 
+  // Security: the audit log, every user's sessions and second factors are an administrator's.
+  'GET /api/audit': ADMIN,
+  'GET /api/audit/categories': ADMIN,
+  'GET /api/audit/verify': ADMIN,
+  'GET /api/user/:id/sessions': ADMIN,
+  'DELETE /api/user/:id/sessions': ADMIN,
+  'DELETE /api/user/:id/sessions/:session': ADMIN,
+  'DELETE /api/user/:id/totp': ADMIN,
+  'GET /api/user/totp': ADMIN,
+  'POST /api/user/totp/enrol': ADMIN,
+  'POST /api/user/totp/confirm': ADMIN,
+  'POST /api/user/totp/disable': ADMIN,
+
   // Devices: reading the plant is for supervisors and administrators; operators see silos and bins.
   'GET /api/device': PLANT,
   'GET /api/devices': PLANT,
@@ -78,6 +91,13 @@ export const permissions: Record<string, Access> = {
   'PUT /api/device-status/:id': PLANT,
   'DELETE /api/device-status/:id': PLANT,
 
+  // Roasting paths are plant configuration that supervisors keep, like device statuses.
+  'GET /api/path': PLANT,
+  'GET /api/path/form': PLANT,
+  'POST /api/path': PLANT,
+  'PUT /api/path/:id': PLANT,
+  'DELETE /api/path/:id': PLANT,
+
   // Role 3 has no bell (spec): notifications are for supervisors and administrators.
   'GET /api/notification/active': PLANT,
   'GET /api/notification/push/all': PLANT,
@@ -85,6 +105,14 @@ export const permissions: Record<string, Access> = {
   'PUT /api/notification/active/:id': PLANT,
   'POST /api/notification/ack/:id': PLANT,
   'POST /api/notification/ack/all/notification': PLANT,
+  'POST /api/notification/shelve/:id': PLANT,
+  'POST /api/notification/unshelve/:id': PLANT,
+  'GET /api/notification/history/:id': PLANT,
+  'GET /api/notification/flood': PLANT,
+  'GET /api/notification/settings': PLANT,
+  'GET /api/notification/out-of-service': PLANT,
+  'POST /api/notification/out-of-service': PLANT,
+  'POST /api/notification/return-to-service': PLANT,
 
   'POST /api/event': PLANT,
   'POST /api/event/export': PLANT,
@@ -109,6 +137,7 @@ export const permissions: Record<string, Access> = {
   'GET /api/report/shrinkage': PLANT,
   'GET /api/report/packing': PLANT,
   'GET /api/report/recall': PLANT,
+  'POST /api/report/export': PLANT,
 
   // Settings: anyone signed in reads them (screens depend on them); plant staff change them.
   'GET /api/admin/settings': 'signed-in',
@@ -146,6 +175,7 @@ export const permissions: Record<string, Access> = {
   'POST /api/orders/flow': PLANT,
   'POST /api/orders/fill-silo': PLANT,
   'GET /api/orders/:id/batches': PLANT,
+  'GET /api/orders/:id/paths': PLANT,
   'POST /api/orders/packing/start': PLANT,
   'GET /api/orders/packing/:id/record': PLANT,
 

@@ -47,7 +47,7 @@ export const UNREACHABLE_WAIT = 'GS1 Occupancy >= 99999';
  * R1's drum on and then waits until GS1 holds 99,999 lbs: a run of it stays waiting on GS1.
  */
 export async function waitingWorkflow(app: App, name: string, drawn = true): Promise<number> {
-  const created = await app.services.workflows.create(name, 'roasting');
+  const created = await app.services.workflows.create(name, 'roasting', 'Test setup');
   if (drawn) {
     await app.services.workflows.saveDiagram(
       created.id,
@@ -61,6 +61,7 @@ export async function waitingWorkflow(app: App, name: string, drawn = true): Pro
         { id: 'R1:s-1->WRB1:t-1', source: 'R1', target: 'WRB1' },
       ],
       undefined,
+      'Test setup',
     );
   }
   await app.services.workflows.createStep(
@@ -80,6 +81,7 @@ export async function waitingWorkflow(app: App, name: string, drawn = true): Pro
         },
       ],
     }),
+    'Test setup',
   );
   return created.id;
 }

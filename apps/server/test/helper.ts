@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@roastery/db/testing';
 import type { DatabaseHandle, QueryObserver } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
@@ -58,8 +59,12 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger;
   /** The clock of sign-in throttling, for tests that move time on. */
   signInClock?: () => number;
+  /** The clock of alarm shelves and floods, for tests that move time on. */
+  alarmClock?: () => Date;
   /** Told of every statement the app sends to its database, for tests that count queries. */
   onQuery?: QueryObserver;
+  /** PostgreSQL only: the address the app reaches its database through (a fault proxy). */
+  connectVia?: (url: string) => string;
 }
 
 /**
@@ -70,18 +75,50 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const config = testConfig({ PLC_SCAN_INTERVAL: '50ms', ...env });
-  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
-  const services = await createServices(config, database, options.logger, options.signInClock);
+  // Fast scans keep tests quick; values age over a longer span of them, since the test process
+  // itself (the embedded database runs in it) can hold the scan up on a loaded machine. For the
+  // same reason a PLC request has longer than in the plant to be answered: the simulator answers
+  // from this process, and at a load of 20 on two cores a reply took more than a second.
+  const config = testConfig({
+    PLC_SCAN_INTERVAL: '50ms',
+    PLC_STALE_AFTER_SCANS: '10',
+    PLC_OFFLINE_AFTER_SCANS: '100',
+    PLC_REQUEST_TIMEOUT: '5s',
+    ...env,
+  });
+  const database = await createTestDatabase({
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    ...(options.connectVia ? { connectVia: options.connectVia } : {}),
+  });
+  const services = await createServices(
+    config,
+    database,
+    options.logger,
+    options.signInClock,
+    options.alarmClock,
+  );
   await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
     if (options.demoStock) await seedDemoStock(services);
     await services.startPlant();
+    // Tests start on a plant whose modes and levels are known: on a loaded machine a request
+    // sent before the first full scan ended was refused because the PLC's values were unknown.
+    await eventually(
+      () => {
+        const health = services.runtime.health();
+        return health?.state === 'connected' && health.scan.cycles >= 2 ? true : undefined;
+      },
+      'the first full scan of the plant',
+      60_000,
+    );
   }
   await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
   for (const role of [Role.Supervisor, Role.Operator] as const) {
-    await services.users.create({ ...testUsers[role], user_role: role, password: USER_PASSWORD });
+    await services.users.create(
+      { ...testUsers[role], user_role: role, password: USER_PASSWORD },
+      'Test setup',
+    );
   }
   const app = await buildApp({
     config,
@@ -99,12 +136,16 @@ export async function buildTestApp(
     if (res.statusCode !== 200) throw new Error(`login as role ${role} failed: ${res.body}`);
     return (res.json() as { token: string }).token;
   };
-  const tokens = new Map<RoleId, string>();
+  // A token is signed in again before it expires, as the web app refreshes it: a long test (a
+  // soak's thousand sequences) outlives the access token's lifetime.
+  const tokens = new Map<RoleId, { token: string; renewAt: number }>();
+  const renewAfterMs = Math.max(0, config.accessTokenTtlSeconds - 60) * 1000;
   const as =
     (role: RoleId): ApiCaller =>
     async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-      const token = tokens.get(role) ?? (await tokenFor(role));
-      tokens.set(role, token);
+      const held = tokens.get(role);
+      const token = held && Date.now() < held.renewAt ? held.token : await tokenFor(role);
+      if (token !== held?.token) tokens.set(role, { token, renewAt: Date.now() + renewAfterMs });
       const res = await app.inject({
         method,
         url,
@@ -175,4 +216,46 @@ export async function stockBin(
   const book = (await services.ledger.occupancyCenti([ref])).get(ref) ?? 0;
   services.runtime.simulator.running?.model.setValue(code, 'Occupancy', book / 100);
   return lotNumber;
+}
+
+/**
+ * Makes the database refuse to mark one dump or transfer completed, as a crash between its
+ * booking and its completion would leave it, made certain. Returns what takes the refusal away.
+ */
+export async function refuseCompletion(
+  database: DatabaseHandle,
+  table: 'dumps' | 'transfers',
+  id: number,
+): Promise<() => Promise<void>> {
+  const name = `refuse_${table}_completion`;
+  await database.db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.id = ${id} and new.status = 'completed' then
+          raise exception 'the completion could not be stored';
+        end if;
+        return new;
+      end $$`),
+  );
+  await database.db.execute(
+    sql.raw(`create trigger ${name} before update on ${table}
+      for each row execute function ${name}()`),
+  );
+  return async () => {
+    await database.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await database.db.execute(sql.raw(`drop function ${name}()`));
+  };
+}
+
+/** How many ledger entries a dump or a transfer booked. */
+export async function entriesBookedBy(
+  database: DatabaseHandle,
+  request: 'dump' | 'transfer',
+  id: number,
+): Promise<number> {
+  const column = sql.raw(request === 'dump' ? 'dump_id' : 'transfer_id');
+  const result = await database.db.execute(
+    sql`select count(*)::int as n from ledger_entries where ${column} = ${id}`,
+  );
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }

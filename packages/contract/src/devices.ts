@@ -125,6 +125,8 @@ const deviceFields = {
   capacity: z
     .number({ error: 'Device Capacity must be a number' })
     .positive({ error: 'Device Capacity must be greater than 0' })
+    // Weights are kept to the hundredth: less than that would be stored as 0.
+    .min(0.01, { error: 'Device Capacity must be at least 0.01' })
     .max(10_000_000)
     .nullable()
     .optional(),

@@ -24,3 +24,7 @@ export * from './dashboard.ts';
 export * from './orders.ts';
 export * from './admin-reports.ts';
 export * from './reports.ts';
+export * from './paths.ts';
+export * from './audit.ts';
+export * from './sessions.ts';
+export * from './sign-in.ts';

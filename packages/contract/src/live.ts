@@ -38,6 +38,13 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     ...sequenced,
+    type: z.literal('alarm-flood'),
+    flooding: z.boolean(),
+    count: z.number().int(),
+    since: z.string().nullable(),
+  }),
+  z.object({
+    ...sequenced,
     type: z.literal('workflow'),
     workflow_id: z.number().int(),
     run_id: z.string(),

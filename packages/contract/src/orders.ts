@@ -250,6 +250,8 @@ export const beanMatchReply = z.object({ same_bean: z.boolean() });
 export const startOrderBody = z.strictObject({
   order_id: int32().positive(),
   rule: int32().positive().optional(),
+  /** The roasting path to start along; while paths are defined, a matching one when omitted. */
+  path_id: int32().positive().optional(),
 });
 export const startOrderReply = z.object({ path: z.string(), message: z.string() });
 export const startWithDevicesReply = z.object({ message: z.string() });
@@ -264,6 +266,8 @@ export const startWithDevicesBody = z.strictObject({
   bin_device: deviceCode.optional(),
   start_all: z.boolean().default(false),
   devicePosition: int32().min(1).optional(),
+  /** The roasting path chosen; its silos, roaster and bin must be the devices chosen. */
+  path_id: int32().positive().optional(),
 });
 export type StartWithDevicesBody = z.infer<typeof startWithDevicesBody>;
 

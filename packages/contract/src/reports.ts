@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32FromText } from './integers.ts';
+import { eventExportFormat } from './events.ts';
 import { packingRecord } from './orders.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -207,3 +208,39 @@ export const recallReport = z.object({
   ),
 });
 export type RecallReport = z.infer<typeof recallReport>;
+
+/** The most rows one sheet of a report export holds: the admin reports' largest row cap. */
+export const REPORT_EXPORT_MAX_ROWS = 100_000;
+/** The most columns one sheet of a report export holds. */
+export const REPORT_EXPORT_MAX_COLUMNS = 100;
+
+export const reportExportMessages = {
+  rowWidth: 'Every row must have one cell per column.',
+  fileName: 'A file name is letters, digits, dot, dash and underscore.',
+} as const;
+
+const exportCell = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+
+/** One table of a report as the screen shows it: a sheet of the workbook. */
+export const reportExportSheet = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    columns: z.array(z.string().max(200)).min(1).max(REPORT_EXPORT_MAX_COLUMNS),
+    rows: z.array(z.array(exportCell).max(REPORT_EXPORT_MAX_COLUMNS)).max(REPORT_EXPORT_MAX_ROWS),
+  })
+  .refine((s) => s.rows.every((row) => row.length === s.columns.length), {
+    error: reportExportMessages.rowWidth,
+    path: ['rows'],
+  });
+export type ReportExportSheet = z.infer<typeof reportExportSheet>;
+
+/**
+ * A report's tables exactly as the screen shows them, to be written as CSV or a workbook; the
+ * file name is given without its extension.
+ */
+export const reportExportBody = z.strictObject({
+  format: eventExportFormat,
+  file_name: z.string().regex(/^[\w.-]{1,100}$/, { error: reportExportMessages.fileName }),
+  sheets: z.array(reportExportSheet).min(1).max(20),
+});
+export type ReportExportBody = z.infer<typeof reportExportBody>;

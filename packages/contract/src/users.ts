@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleIds, type RoleId } from './roles.ts';
 import { newPassword } from './password.ts';
 import { idParams, int32 } from './integers.ts';
+import { totpCode } from './sessions.ts';
 
 const roleId = int32().refine((v): v is RoleId => roleIds.includes(v as RoleId), {
   error: 'Unknown role',
@@ -33,6 +34,8 @@ export const loginBody = z.strictObject({
     .string({ error: 'Please enter your password' })
     .min(1, 'Please enter your password')
     .max(256, 'Password must be at most 256 characters.'),
+  /** The authenticator's code, for a user with a second factor; asked after the password. */
+  code: totpCode.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -69,6 +70,11 @@ function observed(onQuery: QueryObserver | undefined) {
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseOptions['kind'];
+  /**
+   * The PostgreSQL server's connection string, for connections of their own (LISTEN, the
+   * leader's advisory lock); absent on the embedded engine.
+   */
+  url?: string;
   /** Applies every pending migration; safe to call on every start. */
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
@@ -88,24 +94,74 @@ export interface DatabaseHandle {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/** The extensions the migrations create; the embedded engine loads them when it opens. */
+export const pgliteExtensions = { pg_trgm };
+
 const pgliteStartParams = [
   ...PGlite.defaultStartParams,
   '-c',
   `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
 ];
 
+/**
+ * drizzle-orm's transaction() sends BEGIN before its try/finally, so a client whose connection
+ * dies under that BEGIN is never released: the pool loses it for good, and after a few outages
+ * every request waits for a client that never comes, until a restart. A checked-out client whose
+ * connection ends is released here (the pool discards it), and a later release is ignored.
+ */
+class SelfReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenItEnds);
+  }
+}
+
+function releasedWhenItEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onEnd = () => client.release(new Error('the database connection ended'));
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    release(error);
+  };
+  client.once('end', onEnd);
+  return client;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new SelfReleasingPool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      // A server that does not answer at all fails the request (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
     });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
+    // A client that loses its server must not crash the process; the pool replaces it. An idle
+    // one reports to the pool; one checked out between two queries of a transaction reports to
+    // itself, and its next query fails with the error, which is the one that matters.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db: Database = drizzlePg({ client: pool, schema, ...observed(options.onQuery) });
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
       ...healthChecks(db),
       close: () => pool.end(),
@@ -118,6 +174,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       startParams: pgliteStartParams,
+      extensions: pgliteExtensions,
     });
     const handle = wrapPglite(client, options.onQuery);
     return {

@@ -13,7 +13,9 @@ export type {
   Notifier,
   RunEvent,
   RunStore,
+  StepWrite,
   WorkflowSource,
+  WriteLog,
   WriteOutcome,
 } from './ports.ts';
 export {

@@ -110,3 +110,23 @@ export interface EngineNotice {
 export interface Notifier {
   notify(notice: EngineNotice): void;
 }
+
+/** A PLC write made by a run's step, once its outcome is known. */
+export interface StepWrite {
+  run: WorkflowRun;
+  /** The step's position in the run, from 0. */
+  index: number;
+  /** 'Step 3 (GS1 Inlet Gate)'. */
+  step: string;
+  ref: CommandRef;
+  value: number;
+  outcome: WriteOutcome;
+}
+
+/**
+ * Where the engine reports its step writes (the server's audit log). Called in the step's own
+ * course, so it must queue and return, and must not throw.
+ */
+export interface WriteLog {
+  written(write: StepWrite): void;
+}

@@ -645,4 +645,32 @@ describe('WorkflowEngine.waiting', () => {
     await t.engine.stop(1, 'bob');
     expect(t.engine.waiting()).toEqual([]);
   });
+
+  it('is waiting on the plant only while every active run waits on it, not while one stores a step', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    expect(t.engine.waitingOnPlant()).toBe(true);
+    await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
+    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting until'));
+    expect(t.engine.waitingOnPlant()).toBe(true);
+
+    // The plant reaches the condition; the run stores the step before its next write.
+    let release: () => void = () => undefined;
+    const save = vi.spyOn(t.store, 'save').mockImplementationOnce(
+      (run) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            save.mockRestore();
+            void t.store.save(run).then(resolve);
+          };
+        }),
+    );
+    t.devices.set(bin('R1', B.ChargeGateOpened), 1);
+    t.devices.set(input('R1', I.GreenWeight), 250);
+    await vi.waitFor(() => expect(save).toHaveBeenCalled());
+    expect(t.engine.waitingOnPlant()).toBe(false);
+    release();
+    await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
+    expect(t.engine.waitingOnPlant()).toBe(true);
+  });
 });

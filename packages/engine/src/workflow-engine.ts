@@ -22,6 +22,7 @@ import type {
   Notifier,
   RunStore,
   WorkflowSource,
+  WriteLog,
   WriteOutcome,
 } from './ports.ts';
 import { addTimeline, createRun, isActive, isTerminal, transition } from './run-state-machine.ts';
@@ -48,6 +49,8 @@ export interface WorkflowEngineOptions {
   notifier: Notifier;
   /** Run ids; random UUIDs by default. */
   newRunId?: () => string;
+  /** Told of every step's PLC write and its outcome. */
+  writes?: WriteLog;
 }
 
 /** Why a call was refused; the server maps `reason` to a status (404, 409, 422). */
@@ -128,6 +131,8 @@ interface LiveRun {
   cancelPauseTimer: (() => void) | undefined;
   /** The wait the run is in, and since when; only while it waits on the plant. */
   wait: { kind: RunWait['kind']; since: string } | undefined;
+  /** Waiting for something only the plant or a person at it ends: a condition or a write. */
+  onPlant: boolean;
 }
 
 /**
@@ -142,6 +147,7 @@ export class WorkflowEngine {
   readonly #events: EventSink;
   readonly #notifier: Notifier;
   readonly #newRunId: () => string;
+  readonly #writes: WriteLog | undefined;
   readonly #conditions: Conditions;
   readonly #locks = new DeviceLocks();
   readonly #runs = new Map<string, LiveRun>();
@@ -158,6 +164,7 @@ export class WorkflowEngine {
     this.#events = options.events;
     this.#notifier = options.notifier;
     this.#newRunId = options.newRunId ?? randomUUID;
+    this.#writes = options.writes;
     this.#conditions = new Conditions(this.#clock);
   }
 
@@ -382,6 +389,15 @@ export class WorkflowEngine {
     return live && structuredClone(live.run);
   }
 
+  /**
+   * True when no active run has work of its own in hand: each waits on the plant (a condition,
+   * a write's answer or feedback) or on a person. A caller that moves a simulated plant's time
+   * on only then sees every run react to one plant moment before the next.
+   */
+  waitingOnPlant(): boolean {
+    return [...this.#runs.values()].every((live) => !isActive(live.run.state) || live.onPlant);
+  }
+
   activeRuns(): WorkflowRun[] {
     return [...this.#runs.values()]
       .filter((live) => isActive(live.run.state))
@@ -503,14 +519,18 @@ export class WorkflowEngine {
     }
     if (run.phases[index] === 'pending' || run.phases[index] === 'writing') {
       // Never write while a device is in manual mode: wait for the pause to end (or fail).
-      const auto = await this.#conditions.condition(run.id, () => run.state !== 'paused');
+      const auto = await this.#onPlant(
+        live,
+        this.#conditions.condition(run.id, () => run.state !== 'paused'),
+      );
       if (!auto || !this.#stillDriving(run)) return false;
       run.phases[index] = 'writing';
       // Touched before sending: a write cut off by a crash may still have reached the PLC.
       if (!run.touched.some((t) => sameRef(t, ref))) run.touched.push(ref);
       await this.#commit(live);
-      const outcome = await this.#devices.write(ref, value, this.#writer(run));
+      const outcome = await this.#onPlant(live, this.#devices.write(ref, value, this.#writer(run)));
       this.#recordWrite(run, index, ref, value);
+      this.#writes?.written({ run, index, step: name, ref, value, outcome });
       if (!this.#stillDriving(run)) return false;
       if (outcome.result === 'failed') {
         run.phases[index] = 'pending';
@@ -525,10 +545,13 @@ export class WorkflowEngine {
       const feedback = commandName(this.#devices, this.#devices.feedbackOf(ref));
       this.#timeline(live, `${name}: waiting for ${feedback} to show ${value}.`, step.device_id);
       live.wait = { kind: 'wait_finish', since: this.#at() };
-      const held = await this.#conditions.condition(
-        run.id,
-        () => feedbackShows(this.#devices, ref, value),
-        timeoutMs,
+      const held = await this.#onPlant(
+        live,
+        this.#conditions.condition(
+          run.id,
+          () => feedbackShows(this.#devices, ref, value),
+          timeoutMs,
+        ),
       );
       live.wait = undefined;
       if (!this.#stillDriving(run)) return false;
@@ -559,10 +582,13 @@ export class WorkflowEngine {
     const what = step.wait_device.map((wait) => waitText(this.#devices, wait)).join(' and ');
     this.#timeline(live, `${name}: waiting until ${what}.`, step.device_id);
     live.wait = { kind: 'wait_device', since: this.#at() };
-    const held = await this.#conditions.condition(
-      run.id,
-      () => step.wait_device.every((wait) => waitHolds(this.#devices, wait)),
-      timeoutMs,
+    const held = await this.#onPlant(
+      live,
+      this.#conditions.condition(
+        run.id,
+        () => step.wait_device.every((wait) => waitHolds(this.#devices, wait)),
+        timeoutMs,
+      ),
     );
     live.wait = undefined;
     if (!this.#stillDriving(run)) return false;
@@ -584,6 +610,16 @@ export class WorkflowEngine {
     }
     this.#timeline(live, `${name}: ${what} holds.`, step.device_id);
     return true;
+  }
+
+  /** Awaits what only the plant or a person at it ends, the run marked as waiting on it. */
+  async #onPlant<T>(live: LiveRun, waited: Promise<T>): Promise<T> {
+    live.onPlant = true;
+    try {
+      return await waited;
+    } finally {
+      live.onPlant = false;
+    }
   }
 
   /** Every scanned change: re-check the waits, the modes and the status rows. */
@@ -814,6 +850,7 @@ export class WorkflowEngine {
       driving: Promise.resolve(),
       cancelPauseTimer: undefined,
       wait: undefined,
+      onPlant: false,
     };
     this.#runs.set(run.id, live);
     this.#current.set(run.workflow_id, run.id);

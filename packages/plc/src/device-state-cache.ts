@@ -4,7 +4,8 @@ import type { TagRef } from './tag-map.ts';
  * - good: read from the PLC within the last few scans.
  * - stale: the link is up but this value has not been read for too long (its read fails, or
  *   scans are late); the last value is kept but must not be shown as live.
- * - offline: no reading since the link went down (or since start).
+ * - offline: no reading since the link went down (or since start), or none for much longer
+ *   than stale.
  */
 export type Quality = 'good' | 'stale' | 'offline';
 
@@ -107,6 +108,21 @@ export class DeviceStateCache {
     for (const entry of this.#entries.values()) {
       if (entry.quality === 'good' && (entry.updatedAt ?? 0) < olderThan) {
         entry.quality = 'stale';
+        touched.add(entry.device_id);
+      }
+    }
+    return { values: [], devices: this.#refreshDevices(touched, at) };
+  }
+
+  /**
+   * Values not read since `olderThan` (epoch ms) become offline although the link looks up: a
+   * device that stopped answering is unknown, not merely late.
+   */
+  markOfflineBefore(olderThan: number, at: number): CacheChanges {
+    const touched = new Set<string>();
+    for (const entry of this.#entries.values()) {
+      if (entry.quality !== 'offline' && (entry.updatedAt ?? 0) < olderThan) {
+        entry.quality = 'offline';
         touched.add(entry.device_id);
       }
     }

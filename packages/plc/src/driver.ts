@@ -75,11 +75,18 @@ export interface DriverOptions {
   requestTimeoutMs: number;
   /** How long opening the connection may take. */
   connectTimeoutMs: number;
+  /**
+   * Requests sent on the connection before the first is answered (1 when unset): a PLC that
+   * serves several transactions at once answers a batch of reads in about one request's time.
+   * Writes never overlap anything (see PlcDriver.write).
+   */
+  maxInFlight?: number;
 }
 
 /**
- * The contract every PLC protocol implements. Requests are serialised by the driver itself
- * (one request in flight per connection), so callers may issue them concurrently.
+ * The contract every PLC protocol implements. Requests are paced by the driver itself (at most
+ * `maxInFlight` in flight per connection, sent in the order they were issued), so callers may
+ * issue them concurrently.
  *
  * Raw values are plain numbers: a 16-bit word per holding register, 0 or 1 per coil. Turning
  * them into engineering values is the tag codec's job, not the driver's.
@@ -91,7 +98,11 @@ export interface PlcDriver extends Pick<TypedEmitter<DriverEvents>, 'on' | 'off'
   connect(): Promise<void>;
   /** Reads `count` consecutive coils (0/1) or registers (words) starting at `start`. */
   readBlock(area: TagArea, start: number, count: number): Promise<number[]>;
-  /** Writes one coil (one value) or one or more consecutive registers. */
+  /**
+   * Writes one coil (one value) or one or more consecutive registers. A write is a fence: it is
+   * sent once every request issued before it has been answered, and the requests issued after
+   * it wait for its answer, so no PLC can act on it out of order.
+   */
   write(target: TagAddress, raw: readonly number[]): Promise<void>;
   /** Closes the connection and rejects every queued request; never rejects itself. */
   close(): Promise<void>;

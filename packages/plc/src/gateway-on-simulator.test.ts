@@ -163,6 +163,34 @@ describe('PlcGateway against the plant simulator', () => {
     expect(gateway.isSame(gate)).toBe(false);
   });
 
+  it("announces a command again when its feedback confirms it, so a screen's pending state ends", async () => {
+    const { gateway, allGood } = await setup({ simulator: { echoDelayMs: 300 } });
+    gateway.start();
+    await waitFor(allGood, 'every device good');
+    const gate = {
+      device_id: 'GS1',
+      command_kind: 'binary' as const,
+      command_id: commandId('binary', 'Inlet Gate'),
+    };
+    const feedbackId = commandId('binary', 'Inlet Gate Opened');
+    const heard: { command_id: number; isSame: boolean }[] = [];
+    gateway.on('value', (v) => {
+      if (v.device_id === 'GS1' && v.command_kind === 'binary') {
+        heard.push({ command_id: v.command_id, isSame: gateway.isSame(gate) });
+      }
+    });
+
+    expect((await gateway.write({ ...gate, who: 'operator1', value: 1 })).result).toBe('ok');
+    // The gate's own register changed first; the PLC's feedback came 300 ms later, and with it
+    // the gate was heard again, now matching its feedback.
+    const feedbackAt = heard.findIndex((h) => h.command_id === feedbackId);
+    expect(feedbackAt).toBeGreaterThan(-1);
+    expect(heard.slice(feedbackAt + 1)).toContainEqual({
+      command_id: gate.command_id,
+      isSame: true,
+    });
+  });
+
   it('survives the simulator stopping and coming back on the same port', async () => {
     const { gateway, events, allGood, stopSimulator, restartSimulator } = await setup();
     gateway.start();

@@ -29,6 +29,7 @@ export { DriverRegistry, createDriverRegistry, type DriverFactory } from './driv
 export { MODBUS_LIMITS, ModbusTcpDriver, classifyModbusError } from './modbus-tcp-driver.ts';
 export {
   GATEWAY_DEFAULTS,
+  MAX_IN_FLIGHT_LIMIT,
   PlcGateway,
   type CommandState,
   type ConnectionEvent,

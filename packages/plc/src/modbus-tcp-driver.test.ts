@@ -1,8 +1,13 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { demoPlant, type PlantTag } from '@roastery/contract';
+import { RegisterStore, startModbusServer } from '@roastery/simulator';
 import { DriverError, type DriverEvents } from './driver.ts';
 import { classifyModbusError, ModbusTcpDriver } from './modbus-tcp-driver.ts';
+import { planReads } from './read-planner.ts';
+import { tagKey } from './tag-map.ts';
 import { startFixturePlc, type FixturePlc } from './testing/fixture-plc.ts';
+import { startFrameTap, type FrameTap } from './testing/frame-tap.ts';
 import { trackUnhandledRejections, waitFor } from './testing/wait-for.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -16,13 +21,17 @@ async function fixture(options: Parameters<typeof startFixturePlc>[0] = {}): Pro
   return plc;
 }
 
-function driverFor(port: number, overrides: { requestTimeoutMs?: number } = {}): ModbusTcpDriver {
+function driverFor(
+  port: number,
+  overrides: { requestTimeoutMs?: number; maxInFlight?: number; unitId?: number } = {},
+): ModbusTcpDriver {
   const driver = new ModbusTcpDriver({
     host: '127.0.0.1',
     port,
-    unitId: 1,
+    unitId: overrides.unitId ?? 1,
     requestTimeoutMs: overrides.requestTimeoutMs ?? 2_000,
     connectTimeoutMs: 2_000,
+    ...(overrides.maxInFlight === undefined ? {} : { maxInFlight: overrides.maxInFlight }),
   });
   cleanups.push(() => driver.close());
   return driver;
@@ -219,4 +228,212 @@ function listenSilently(sockets: Socket[]): Promise<{ port: number; close: () =>
       });
     });
   });
+}
+
+/** The demo plant's registers behind the simulator's frame server, answering after `delayMs`. */
+async function demoPlc(delayMs: number): Promise<{ store: RegisterStore; port: number }> {
+  const store = new RegisterStore(demoPlant);
+  const server = await startModbusServer(store, {
+    host: '127.0.0.1',
+    port: 0,
+    unitId: demoPlant.unitId,
+    requestDelayMs: delayMs,
+  });
+  cleanups.push(() => server.close());
+  return { store, port: server.port };
+}
+
+async function tap(port: number): Promise<FrameTap> {
+  const frameTap = await startFrameTap({ host: '127.0.0.1', port });
+  cleanups.push(() => frameTap.close());
+  return frameTap;
+}
+
+/** The demo plant's read plan: 7 requests of coils and registers of several sizes. */
+const demoPlan = planReads(demoPlant.tags.map((tag) => ({ ...tag, key: tagKey(tag) })));
+
+function readPlan(driver: ModbusTcpDriver): Promise<number[][]> {
+  return Promise.all(demoPlan.map((r) => driver.readBlock(r.area, r.start, r.count)));
+}
+
+/** A console-owned single-register command of the demo plant: the PLC accepts writes to it. */
+function writableRegister(): PlantTag {
+  const tag = demoPlant.tags.find(
+    (candidate) =>
+      candidate.area === 'holding' &&
+      candidate.data_type === 'uint16' &&
+      demoPlant.commands.some(
+        (command) =>
+          command.kind === candidate.command_kind &&
+          command.id === candidate.command_id &&
+          command.owner === 'app',
+      ),
+  );
+  if (!tag) throw new Error('the demo plant has no writable register');
+  return tag;
+}
+
+describe('ModbusTcpDriver with several requests in flight', () => {
+  it('keeps up to maxInFlight reads outstanding, each answered with its own data', async () => {
+    const plc = await demoPlc(30);
+    const tag = writableRegister();
+    plc.store.writeRegisters(tag.address, [4321]);
+    const wire = await tap(plc.port);
+    const pipelined = driverFor(wire.port, { maxInFlight: 4, unitId: demoPlant.unitId });
+    const serial = driverFor(plc.port, { maxInFlight: 1, unitId: demoPlant.unitId });
+    await pipelined.connect();
+    await serial.connect();
+
+    expect(demoPlan.length).toBeGreaterThan(4);
+    const expected = await readPlan(serial);
+    expect(await readPlan(pipelined)).toEqual(expected);
+    expect(expected.flat()).toContain(4321);
+    // Counted on the wire, not timed: 4 requests were sent before the first answer came back.
+    expect(wire.maxOutstanding()).toBe(4);
+    expect(wire.frames.filter((frame) => frame.direction === 'request')).toHaveLength(
+      demoPlan.length,
+    );
+  });
+
+  it('sends one request at a time with maxInFlight 1, as before', async () => {
+    const plc = await demoPlc(20);
+    const wire = await tap(plc.port);
+    const driver = driverFor(wire.port, { maxInFlight: 1, unitId: demoPlant.unitId });
+    await driver.connect();
+    const values = await readPlan(driver);
+    expect(values.map((block) => block.length)).toEqual(demoPlan.map((r) => r.count));
+    expect(wire.maxOutstanding()).toBe(1);
+    expect(wire.frames.map((frame) => frame.direction)).toEqual(
+      demoPlan.flatMap(() => ['request', 'reply']),
+    );
+  });
+
+  it('matches each reply to its request by transaction id when replies come back reversed', async () => {
+    const plc = await listenReversing(4);
+    const driver = driverFor(plc.port, { maxInFlight: 4 });
+    await driver.connect();
+    const requests = [
+      { area: 'holding', start: 100, count: 3 },
+      { area: 'coil', start: 7, count: 5 },
+      { area: 'holding', start: 200, count: 1 },
+      { area: 'coil', start: 40, count: 12 },
+      { area: 'holding', start: 300, count: 2 },
+      { area: 'holding', start: 400, count: 2 },
+      { area: 'coil', start: 3, count: 2 },
+      { area: 'holding', start: 500, count: 4 },
+    ] as const;
+    const values = await Promise.all(
+      requests.map((r) => driver.readBlock(r.area, r.start, r.count)),
+    );
+    expect(values).toEqual(requests.map((r) => reversingServerValues(r.area, r.start, r.count)));
+    expect(plc.answeredOutOfOrder()).toBeGreaterThan(0);
+    expect(driver.health()).toMatchObject({ connected: true, failedRequests: 0 });
+  });
+
+  it('sends a write after every earlier request is answered and before any later one', async () => {
+    const plc = await demoPlc(20);
+    const tag = writableRegister();
+    plc.store.writeRegisters(tag.address, [5]);
+    const wire = await tap(plc.port);
+    const driver = driverFor(wire.port, { maxInFlight: 4, unitId: demoPlant.unitId });
+    await driver.connect();
+    const read = () => driver.readBlock('holding', tag.address, 1);
+    const write = (value: number) => driver.write(tag, [value]);
+    const results = await Promise.all([
+      read(),
+      read(),
+      write(11),
+      read(),
+      read(),
+      write(22),
+      write(33),
+      read(),
+    ]);
+    expect(results).toEqual([[5], [5], undefined, [11], [11], undefined, undefined, [33]]);
+    expect(plc.store.readRegisters(tag.address, 1)).toEqual([33]);
+
+    const WRITE_SINGLE_REGISTER = 6;
+    const requests = wire.frames.filter((frame) => frame.direction === 'request');
+    expect(requests.map((frame) => frame.functionCode)).toEqual([3, 3, 6, 3, 3, 6, 6, 3]);
+    // Reads overlapped, but every write went out alone and was answered before the next request.
+    expect(wire.maxOutstanding()).toBe(2);
+    wire.frames.forEach((frame, index) => {
+      if (frame.direction !== 'request' || frame.functionCode !== WRITE_SINGLE_REGISTER) return;
+      expect(frame.outstanding).toBe(1);
+      expect(wire.frames[index + 1]).toMatchObject({
+        direction: 'reply',
+        transactionId: frame.transactionId,
+      });
+    });
+  });
+});
+
+/** What the reversing server holds at an address: registers their address, coils its parity. */
+function reversingServerValues(area: 'coil' | 'holding', start: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => (area === 'coil' ? (start + i) % 2 : start + i));
+}
+
+/**
+ * A Modbus TCP server that holds requests until `batch` of them have arrived on a connection,
+ * then answers them last first: a server handling transactions side by side, whose answers
+ * come back in any order.
+ */
+async function listenReversing(
+  batch: number,
+): Promise<{ port: number; answeredOutOfOrder: () => number }> {
+  let reversed = 0;
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    let pending: Buffer = Buffer.alloc(0);
+    let held: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 7 && pending.length >= 6 + pending.readUInt16BE(4)) {
+        const size = 6 + pending.readUInt16BE(4);
+        held.push(pending.subarray(0, size));
+        pending = pending.subarray(size);
+      }
+      if (held.length < batch) return;
+      const answers = held.reverse();
+      held = [];
+      reversed += answers.length - 1;
+      for (const frame of answers) socket.write(reversingAnswer(frame));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  const address = server.address();
+  cleanups.push(
+    () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  );
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    answeredOutOfOrder: () => reversed,
+  };
+}
+
+function reversingAnswer(request: Buffer): Buffer {
+  const functionCode = request.readUInt8(7);
+  const start = request.readUInt16BE(8);
+  const count = request.readUInt16BE(10);
+  const values = reversingServerValues(functionCode === 1 ? 'coil' : 'holding', start, count);
+  const data =
+    functionCode === 1
+      ? Buffer.from(
+          Array.from({ length: Math.ceil(count / 8) }, (_, byte) =>
+            values.slice(byte * 8, byte * 8 + 8).reduce((bits, bit, i) => bits | (bit << i), 0),
+          ),
+        )
+      : Buffer.from(values.flatMap((value) => [value >> 8, value & 0xff]));
+  const pdu = Buffer.concat([Buffer.from([functionCode, data.length]), data]);
+  const header = Buffer.alloc(7);
+  request.copy(header, 0, 0, 4);
+  header.writeUInt16BE(pdu.length + 1, 4);
+  header.writeUInt8(request.readUInt8(6), 6);
+  return Buffer.concat([header, pdu]);
 }

@@ -10,7 +10,7 @@ import {
   type PlcDriver,
   type TagAddress,
 } from './driver.ts';
-import { RequestQueue } from './request-queue.ts';
+import { RequestQueue, type EnqueueOptions } from './request-queue.ts';
 import { TypedEmitter } from './typed-emitter.ts';
 
 // modbus-serial is CommonJS: under Node's ESM interop the class is the `default` property.
@@ -106,8 +106,8 @@ function openSocket(host: string, port: number, timeoutMs: number): Promise<Sock
 interface Session {
   client: ModbusClient;
   socket: Socket;
-  /** Rejects the request in flight, so that a dead socket does not hold it until its timeout. */
-  abortInFlight: ((error: DriverError) => void) | undefined;
+  /** Reject the requests in flight, so that a dead socket does not hold them until they time out. */
+  readonly inFlight: Set<(error: DriverError) => void>;
   lastSocketError: Error | undefined;
   /** Our 'close' listener, removed before we close the socket on purpose. */
   onClose: () => void;
@@ -116,14 +116,16 @@ interface Session {
 /**
  * Modbus TCP on modbus-serial. The driver opens the socket itself and hands it to
  * modbus-serial, so that it sees every 'close' (modbus-serial drops the close that follows a
- * socket error) and can fail the request in flight at once instead of after its timeout.
- * All requests go through one queue: one request in flight per socket.
+ * socket error) and can fail the requests in flight at once instead of after their timeout.
+ * All requests go through one queue that keeps up to `maxInFlight` of them in flight per socket;
+ * modbus-serial matches each answer to its request by the MBAP transaction id, whatever order
+ * the answers come in.
  */
 export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDriver {
   readonly protocol = 'modbus-tcp';
   readonly limits = MODBUS_LIMITS;
   readonly #options: DriverOptions;
-  readonly #queue = new RequestQueue();
+  readonly #queue: RequestQueue;
   #session: Session | undefined;
   /** Bumped by close() so that a connect still in progress knows it was cancelled. */
   #generation = 0;
@@ -136,6 +138,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
   constructor(options: DriverOptions) {
     super();
     this.#options = options;
+    this.#queue = new RequestQueue(options.maxInFlight ?? 1);
   }
 
   async connect(): Promise<void> {
@@ -161,7 +164,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
       const session: Session = {
         client,
         socket,
-        abortInFlight: undefined,
+        inFlight: new Set(),
         lastSocketError: undefined,
         onClose: () => {
           const reason = session.lastSocketError;
@@ -207,13 +210,16 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     const [first] = raw;
     if (first === undefined) throw new RangeError('Nothing to write');
     const operation = `write ${target.area} ${target.address}`;
+    // A write goes alone, as a fence between the requests before and after it.
+    const send = (run: (client: ModbusClient) => Promise<unknown>) =>
+      this.#request(operation, run, { exclusive: true });
     if (target.area === 'coil') {
-      await this.#request(operation, (client) => client.writeCoil(target.address, first !== 0));
+      await send((client) => client.writeCoil(target.address, first !== 0));
     } else if (raw.length === 1) {
-      await this.#request(operation, (client) => client.writeRegister(target.address, first));
+      await send((client) => client.writeRegister(target.address, first));
     } else {
       // Both words of a 32-bit value in one request, so the PLC never sees half a value.
-      await this.#request(operation, (client) => client.writeRegisters(target.address, [...raw]));
+      await send((client) => client.writeRegisters(target.address, [...raw]));
     }
   }
 
@@ -224,7 +230,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     const error = new DriverError('closed', 'The driver was closed');
     this.#queue.rejectPending(error);
     if (session) {
-      session.abortInFlight?.(error);
+      for (const abort of session.inFlight) abort(error);
       session.socket.off('close', session.onClose);
       await new Promise<void>((resolve) => session.client.destroy(() => resolve()));
     }
@@ -241,14 +247,20 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     };
   }
 
-  #request<T>(operation: string, run: (client: ModbusClient) => Promise<T>): Promise<T> {
+  #request<T>(
+    operation: string,
+    run: (client: ModbusClient) => Promise<T>,
+    options: EnqueueOptions = {},
+  ): Promise<T> {
     return this.#queue.enqueue(async () => {
       const session = this.#session;
       if (!session) throw new DriverError('not-connected', `${operation}: not connected`);
       this.#requests += 1;
+      let abort: ((error: DriverError) => void) | undefined;
       try {
         return await new Promise<T>((resolve, reject) => {
-          session.abortInFlight = reject;
+          abort = reject;
+          session.inFlight.add(reject);
           run(session.client).then(resolve, reject);
         });
       } catch (error) {
@@ -258,9 +270,9 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
         if (failure.isLinkError) this.#linkLost(session, failure);
         throw failure;
       } finally {
-        session.abortInFlight = undefined;
+        if (abort) session.inFlight.delete(abort);
       }
-    });
+    }, options);
   }
 
   /** Drops a session once, whichever of the socket or a request noticed first. */
@@ -268,7 +280,7 @@ export class ModbusTcpDriver extends TypedEmitter<DriverEvents> implements PlcDr
     if (this.#session !== session) return;
     this.#session = undefined;
     this.#recordError(error.message);
-    session.abortInFlight?.(error);
+    for (const abort of session.inFlight) abort(error);
     this.#queue.rejectPending(error);
     session.socket.off('close', session.onClose);
     session.client.destroy(() => undefined);

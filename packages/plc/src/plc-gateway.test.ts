@@ -243,5 +243,10 @@ describe('PlcGateway over TCP', () => {
     expect(
       () => new PlcGateway({ config: { ...config, protocol: 'modbus-tcp', unitId: 256 }, plant }),
     ).toThrow(/unitId must be an integer from 0 to 255/);
+    for (const maxInFlight of [0, 33, 1.5]) {
+      expect(
+        () => new PlcGateway({ config: { ...config, protocol: 'modbus-tcp', maxInFlight }, plant }),
+      ).toThrow(/maxInFlight must be an integer from 1 to 32/);
+    }
   });
 });

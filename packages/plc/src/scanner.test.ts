@@ -4,12 +4,16 @@ import { DeviceStateCache } from './device-state-cache.ts';
 import { DriverError } from './driver.ts';
 import { planReads } from './read-planner.ts';
 import { Scanner, type ScanCycle } from './scanner.ts';
-import { TagMap } from './tag-map.ts';
+import { TagMap, tagKey } from './tag-map.ts';
 import { testCommands, testTags } from './testing/test-plant.ts';
 
 type ReadBlock = (area: TagArea, start: number, count: number) => Promise<number[]>;
 
-function setup(readBlock: ReadBlock, planOptions: Parameters<typeof planReads>[1] = {}) {
+function setup(
+  readBlock: ReadBlock,
+  planOptions: Parameters<typeof planReads>[1] = {},
+  maxInFlight?: number,
+) {
   const tagMap = new TagMap(testTags(), testCommands);
   const cache = new DeviceStateCache(tagMap.all());
   const scanner = new Scanner({
@@ -19,6 +23,8 @@ function setup(readBlock: ReadBlock, planOptions: Parameters<typeof planReads>[1
     plan: planReads(tagMap.all(), planOptions),
     intervalMs: 100,
     staleAfterScans: 3,
+    offlineAfterScans: 6,
+    ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
   const cycles: ScanCycle[] = [];
   scanner.on('cycle', (cycle) => cycles.push(cycle));
@@ -142,5 +148,65 @@ describe('Scanner', () => {
     scanner.markOffline(Date.now());
     expect(values).toEqual([10, 25]);
     expect(qualities).toEqual(['M1:good', 'M2:good', 'M1:offline', 'M2:offline']);
+  });
+
+  it('keeps up to maxInFlight reads in flight and applies the replies in plan order', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const started: number[] = [];
+    const { scanner, cycles } = setup(
+      async (area, start, count) => {
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        started.push(start);
+        // The later a read starts, the sooner it is answered: replies arrive reversed.
+        await new Promise((resolve) => setTimeout(resolve, 40 - started.length * 10));
+        inFlight -= 1;
+        return new Array<number>(count).fill(area === 'coil' ? 1 : 7);
+      },
+      { maxGapRegisters: 0, maxGapCoils: 0 },
+      2,
+    );
+    const requestOf = new Map(
+      scanner.plan.flatMap((request, index) => request.tags.map((tag) => [tag.key, index])),
+    );
+    const applied: number[] = [];
+    scanner.on('value', (value) => applied.push(requestOf.get(tagKey(value)) ?? -1));
+    expect(scanner.plan.length).toBeGreaterThanOrEqual(3);
+
+    const cycle = scanner.runCycle();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await cycle).toMatchObject({ requests: scanner.plan.length, failedRequests: 0 });
+    expect(maxInFlight).toBe(2);
+    expect(applied.length).toBeGreaterThan(scanner.plan.length);
+    expect(applied).toEqual([...applied].sort((a, b) => a - b));
+    expect(new Set(applied)).toEqual(new Set(scanner.plan.map((_, index) => index)));
+    expect(cycles).toHaveLength(1);
+  });
+
+  it('ends a cycle broken by a link error only once the reads already sent have settled', async () => {
+    const settled: string[] = [];
+    const { scanner, cache } = setup(
+      async (area, start, count) => {
+        if (start === 0 && area === 'coil') {
+          throw new DriverError('link', 'read: ECONNRESET', { code: 'ECONNRESET' });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        settled.push(`${area}:${start}`);
+        return new Array<number>(count).fill(0);
+      },
+      { maxGapRegisters: 0, maxGapCoils: 0 },
+      2,
+    );
+    const cycle = scanner.runCycle();
+    let ended = false;
+    void cycle.then(() => (ended = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await cycle).toMatchObject({ failedRequests: 1, linkError: 'read: ECONNRESET' });
+    // The read sent beside the failed one settled; none was sent after the failure was seen.
+    expect(settled).toHaveLength(1);
+    expect(cache.deviceQuality('M1')).toBe('offline');
   });
 });

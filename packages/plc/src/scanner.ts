@@ -55,12 +55,65 @@ export interface ScannerOptions {
   intervalMs: number;
   /** A value not read for this many scan intervals becomes stale. */
   staleAfterScans: number;
+  /** A value not read for this many scan intervals becomes offline, even on a live link. */
+  offlineAfterScans: number;
+  /** Reads of a cycle in flight at once (1 when unset): the driver's maxInFlight. */
+  maxInFlight?: number;
+}
+
+type ReadOutcome = { raw: number[] } | { error: DriverError };
+
+/**
+ * Starts a cycle's reads in plan order, at most `limit` at a time, each as soon as an earlier
+ * one is answered. A link error stops it starting more: the link is gone, as are the requests
+ * queued behind it. Outcomes never reject; a read never started never settles.
+ */
+function startReads(
+  driver: Pick<PlcDriver, 'readBlock'>,
+  plan: readonly ReadRequest[],
+  limit: number,
+): {
+  reads: { request: ReadRequest; outcome: Promise<ReadOutcome> }[];
+  /** Settles once every read started so far has; no read starts after a link error. */
+  settled: () => Promise<unknown>;
+} {
+  const slots = plan.map((request) => ({ request, ...Promise.withResolvers<ReadOutcome>() }));
+  const started: Promise<ReadOutcome>[] = [];
+  let next = 0;
+  let halted = false;
+  const launch = (): void => {
+    const slot = slots[next];
+    if (halted || !slot) return;
+    next += 1;
+    started.push(slot.promise);
+    const { area, start, count } = slot.request;
+    driver
+      .readBlock(area, start, count)
+      .then(
+        (raw): ReadOutcome => ({ raw }),
+        (error: unknown): ReadOutcome => ({
+          error: error instanceof DriverError ? error : new DriverError('link', String(error)),
+        }),
+      )
+      .then((outcome) => {
+        if ('error' in outcome && outcome.error.kind !== 'exception') halted = true;
+        slot.resolve(outcome);
+        launch();
+      });
+  };
+  for (let lane = 0; lane < limit; lane += 1) launch();
+  return {
+    reads: slots.map(({ request, promise }) => ({ request, outcome: promise })),
+    settled: () => Promise.all(started),
+  };
 }
 
 /**
  * Reads the plan in a loop while the link is up, decodes the replies into the cache and
  * publishes what changed. A cycle never overlaps the previous one: the next is scheduled when
- * the current one ends, `intervalMs` after it started (at once if it ran longer).
+ * the current one ends, `intervalMs` after it started (at once if it ran longer). Within a
+ * cycle up to `maxInFlight` reads are in flight at once; their replies are decoded in plan order
+ * whatever order they arrive in, so a cycle publishes as a sequential one would.
  */
 export class Scanner extends TypedEmitter<ScannerEvents> {
   readonly #driver: Pick<PlcDriver, 'readBlock'>;
@@ -68,6 +121,9 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
   readonly #cache: DeviceStateCache;
   readonly #intervalMs: number;
   readonly #staleAfterMs: number;
+  readonly #offlineAfterMs: number;
+  readonly #maxInFlight: number;
+  #watchdog: ReturnType<typeof setInterval> | undefined;
   #plan: ReadRequest[];
   #running = false;
   /** Bumped by every start(), so that a loop stopped and restarted never runs twice. */
@@ -87,6 +143,8 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
     this.#plan = [...options.plan];
     this.#intervalMs = options.intervalMs;
     this.#staleAfterMs = options.staleAfterScans * options.intervalMs;
+    this.#offlineAfterMs = options.offlineAfterScans * options.intervalMs;
+    this.#maxInFlight = options.maxInFlight ?? 1;
   }
 
   /** Scan cycles started so far; a cycle numbered above this one started after now. */
@@ -103,6 +161,7 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
     this.#running = true;
     this.#loop += 1;
     this.#schedule(0, this.#loop);
+    this.#startWatchdog();
   }
 
   /** Stops the loop and waits for the cycle in progress, so no read outlives the scanner. */
@@ -110,6 +169,8 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
     this.#running = false;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+    clearInterval(this.#watchdog);
+    this.#watchdog = undefined;
     await this.#current;
   }
 
@@ -140,6 +201,27 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
     };
   }
 
+  /**
+   * Ages the values between cycles too: a read that hangs (a PLC that stopped answering, a
+   * congested link) holds its cycle up to the request timeout, and the values must not look
+   * live meanwhile. A tick that comes late by more than an interval means this process itself
+   * was held up (the scan could not run either), so it ages nothing: staleness speaks of the
+   * PLC, not of the console's own pauses.
+   */
+  #startWatchdog(): void {
+    clearInterval(this.#watchdog);
+    let expected = Date.now() + this.#intervalMs;
+    this.#watchdog = setInterval(() => {
+      const now = Date.now();
+      const late = now - expected;
+      expected = now + this.#intervalMs;
+      if (late > this.#intervalMs) return;
+      this.#publish(this.#cache.markOfflineBefore(now - this.#offlineAfterMs, now));
+      this.#publish(this.#cache.markStale(now - this.#staleAfterMs, now));
+    }, this.#intervalMs);
+    this.#watchdog.unref();
+  }
+
   #schedule(delayMs: number, loop: number): void {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
@@ -159,23 +241,27 @@ export class Scanner extends TypedEmitter<ScannerEvents> {
     let failedRequests = 0;
     let linkError: string | undefined;
     const plan = this.#plan;
-    for (const request of plan) {
-      try {
-        const raw = await this.#driver.readBlock(request.area, request.start, request.count);
-        this.#publish(this.#cache.applyReadings(this.#decode(request, raw), Date.now(), cycle));
-      } catch (error) {
-        failedRequests += 1;
-        const failure =
-          error instanceof DriverError ? error : new DriverError('link', String(error));
-        this.#lastReadError = failure.message;
-        this.emit('read-error', { request, error: failure });
-        if (failure.kind !== 'exception') {
-          linkError = failure.message;
-          break;
-        }
-        this.#splitIfRefused(request, failure);
+    const cycleReads = startReads(this.#driver, plan, this.#maxInFlight);
+    for (const { request, outcome: pending } of cycleReads.reads) {
+      const outcome = await pending;
+      if ('raw' in outcome) {
+        this.#publish(
+          this.#cache.applyReadings(this.#decode(request, outcome.raw), Date.now(), cycle),
+        );
+        continue;
       }
+      failedRequests += 1;
+      this.#lastReadError = outcome.error.message;
+      this.emit('read-error', { request, error: outcome.error });
+      if (outcome.error.kind !== 'exception') {
+        linkError = outcome.error.message;
+        break;
+      }
+      this.#splitIfRefused(request, outcome.error);
     }
+    // The reads already sent when the link broke settle too before the cycle ends, so that no
+    // read outlives a stopped scanner.
+    await cycleReads.settled();
     if (linkError === undefined) {
       const now = Date.now();
       // A value this very cycle read is never stale, however long the cycle took.

@@ -93,6 +93,8 @@ function checkOverlaps(tags: readonly PlantTag[]): string[] {
  */
 export class TagMap {
   readonly #byKey = new Map<string, MappedTag>();
+  /** The commands each plc tag is the feedback of, by the feedback's key. */
+  readonly #fedBy = new Map<string, MappedTag[]>();
 
   constructor(tags: readonly PlantTag[], commands: readonly PlantCommand[]) {
     const owners = new Map(commands.map((c) => [`${c.kind}/${c.id}`, c.owner] as const));
@@ -109,8 +111,10 @@ export class TagMap {
     for (const tag of this.#byKey.values()) {
       if (tag.feedback_command_id === undefined) continue;
       const feedback = this.#findFeedback(tag, tag.feedback_command_id);
-      if (feedback) tag.feedbackKey = feedback.key;
-      else {
+      if (feedback) {
+        tag.feedbackKey = feedback.key;
+        this.#fedBy.set(feedback.key, [...(this.#fedBy.get(feedback.key) ?? []), tag]);
+      } else {
         problems.push(
           `${describe(tag)}: feedback command ${tag.feedback_command_id} is not a plc tag of ${tag.device_id}`,
         );
@@ -138,6 +142,11 @@ export class TagMap {
 
   byKey(key: string): MappedTag | undefined {
     return this.#byKey.get(key);
+  }
+
+  /** The commands whose feedback is this tag (by its key): none for most tags. */
+  commandsFedBy(key: string): readonly MappedTag[] {
+    return this.#fedBy.get(key) ?? [];
   }
 
   all(): MappedTag[] {

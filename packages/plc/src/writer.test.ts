@@ -83,6 +83,30 @@ describe('Writer', () => {
     expect((await pending).result).toBe('ok');
   });
 
+  it('counts a write as unacknowledged from the call until the PLC answers or refuses it', async () => {
+    const answers: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    const { writer } = setup({
+      write: () =>
+        new Promise<void>((resolve, reject) => {
+          answers.push({ resolve, reject });
+        }),
+    });
+    const first = writer.write({ ...speed, who: 'op', value: 40 });
+    const second = writer.write({ ...start, who: 'op', value: true });
+    expect(writer.unacknowledged).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    answers[0]?.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    // Acknowledged: it now waits for its feedback, not for the PLC's answer.
+    expect(writer.unacknowledged).toBe(1);
+    expect(writer.pendingConfirmations).toBe(1);
+    answers[1]?.reject(new Error('Modbus exception 2'));
+    expect((await second).result).toBe('failed');
+    expect(writer.unacknowledged).toBe(0);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect((await first).result).toBe('unconfirmed');
+  });
+
   it('reports an unconfirmed write as a warning after the timeout', async () => {
     const { writer, records, warnings, scan } = setup();
     const pending = writer.write({ ...speed, who: 'op', value: 40 });

@@ -71,6 +71,7 @@ export class Writer extends TypedEmitter<WriterEvents> {
   readonly #queue = new RequestQueue();
   readonly #pending = new Map<string, PendingConfirmation>();
   readonly #lastWritten = new Map<string, number>();
+  #unacknowledged = 0;
 
   constructor(options: WriterOptions) {
     super();
@@ -79,6 +80,11 @@ export class Writer extends TypedEmitter<WriterEvents> {
 
   get pendingConfirmations(): number {
     return this.#pending.size;
+  }
+
+  /** Writes queued or sent that the PLC has not acknowledged (nor refused) yet. */
+  get unacknowledged(): number {
+    return this.#unacknowledged;
   }
 
   write(request: WriteRequest): Promise<WriteRecord> {
@@ -118,10 +124,14 @@ export class Writer extends TypedEmitter<WriterEvents> {
       return done;
     }
     const { tag, feedback, raw } = target;
+    this.#unacknowledged += 1;
     void this.#queue
       .enqueue(async () => {
         if (!this.#options.isConnected()) throw new Error('PLC not connected');
         await this.#options.driver.write(tag, raw);
+      })
+      .finally(() => {
+        this.#unacknowledged -= 1;
       })
       .then(
         () => {

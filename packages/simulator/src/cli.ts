@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { formatAddressMap } from './address-map.ts';
+import { PlcScanProfiles, type PlcScanProfile } from './modbus-server.ts';
 import { startSimulator } from './simulator.ts';
 
 const usage = `Usage: npm run plant-sim -- [options]
@@ -9,7 +10,10 @@ const usage = `Usage: npm run plant-sim -- [options]
   --tick <ms>         plant clock step (default 100)
   --echo-delay <ms>   delay before a feedback confirms a command (default 300)
   --mode-delay <ms>   delay before a mode switch is confirmed (default 1000)
-  --time-scale <x>    plant seconds per wall second (default 1)`;
+  --time-scale <x>    plant seconds per wall second (default 1)
+  --delay <ms|name>   answer each Modbus request after this delay, as a PLC at the end of its
+                      scan: a number of ms or a profile, instant (0), typical (20), slow (200).
+                      Unset, the Modbus library's server answers (about 1 ms per request)`;
 
 function numberOption(values: Record<string, string | boolean | undefined>, name: string) {
   const text = values[name];
@@ -17,6 +21,18 @@ function numberOption(values: Record<string, string | boolean | undefined>, name
   const value = Number(text);
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`--${name} needs a number, got ${text}`);
+  return value;
+}
+
+function delayOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (Object.hasOwn(PlcScanProfiles, text)) return PlcScanProfiles[text as PlcScanProfile];
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    throw new Error(
+      `--delay needs a number of ms or one of ${Object.keys(PlcScanProfiles).join(', ')}, got ${text}`,
+    );
+  }
   return value;
 }
 
@@ -30,6 +46,7 @@ async function main(): Promise<void> {
       'echo-delay': { type: 'string' },
       'mode-delay': { type: 'string' },
       'time-scale': { type: 'string' },
+      delay: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -45,8 +62,13 @@ async function main(): Promise<void> {
     echoDelayMs: numberOption(values, 'echo-delay'),
     modeDelayMs: numberOption(values, 'mode-delay'),
     timeScale: numberOption(values, 'time-scale'),
+    requestDelayMs: delayOption(values.delay),
   });
-  console.log(`Plant simulator: Modbus TCP on ${simulator.host}:${simulator.port}`);
+  const answers =
+    simulator.requestDelayMs === undefined
+      ? 'library server'
+      : `each request answered after ${simulator.requestDelayMs} ms`;
+  console.log(`Plant simulator: Modbus TCP on ${simulator.host}:${simulator.port} (${answers})`);
   console.log(formatAddressMap(simulator.store));
 
   const shutdown = (signal: string) => {

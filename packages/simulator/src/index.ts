@@ -4,8 +4,8 @@ export { PlantModel } from './plant-model.ts';
 export type { PlantModelOptions } from './plant-model.ts';
 export { AddressError, RegisterStore } from './register-store.ts';
 export type { StoreTag, WriteListener, WriteOrigin } from './register-store.ts';
-export { startModbusServer, ModbusExceptionCode } from './modbus-server.ts';
-export type { ModbusServerOptions, RunningModbusServer } from './modbus-server.ts';
+export { startModbusServer, ModbusExceptionCode, PlcScanProfiles } from './modbus-server.ts';
+export type { ModbusServerOptions, PlcScanProfile, RunningModbusServer } from './modbus-server.ts';
 export {
   CLEANER_WASTE_FRACTION,
   DemoFlowRates,

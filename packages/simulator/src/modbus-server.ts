@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { IServiceVector } from 'modbus-serial';
 import { ServerTCP } from 'modbus-serial';
+import { listenFrameServer } from './modbus-frame-server.ts';
 import { AddressError } from './register-store.ts';
 import type { RegisterStore } from './register-store.ts';
 
@@ -48,6 +49,12 @@ export interface ModbusServerOptions {
   port: number;
   /** Requests for any other unit id go unanswered, as behind a real gateway. */
   unitId: number;
+  /**
+   * Unset: modbus-serial's ServerTCP, which answers each request from a setTimeout(0). A number:
+   * the simulator's own frame server, answering that many ms after each request (0 at once):
+   * the fast path for benchmarks, or a PLC's scan time (see PlcScanProfiles).
+   */
+  requestDelayMs?: number;
 }
 
 export interface RunningModbusServer {
@@ -137,11 +144,34 @@ function isAddressInUse(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
 }
 
+/**
+ * Per-request delays of the frame server named after the PLC scan times they stand for: a
+ * fast path that leaves all the time to the console, a typical PLC's 20 ms scan, and a slow
+ * PLC's or a remote gateway's 200 ms.
+ */
+export const PlcScanProfiles = {
+  instant: 0,
+  typical: 20,
+  slow: 200,
+} as const;
+export type PlcScanProfile = keyof typeof PlcScanProfiles;
+
 /** Serves the store over Modbus TCP: coils (FC 1, 5, 15) and holding registers (FC 3, 6, 16). */
 export async function startModbusServer(
   store: RegisterStore,
   options: ModbusServerOptions,
 ): Promise<RunningModbusServer> {
+  if (options.requestDelayMs !== undefined) {
+    if (!(options.requestDelayMs >= 0)) throw new RangeError('requestDelayMs must be 0 or more');
+    const fast = await listenFrameServer(store, {
+      host: options.host,
+      port: options.port,
+      unitId: options.unitId,
+      delayMs: options.requestDelayMs,
+    });
+    let closed: Promise<void> | undefined;
+    return { host: options.host, port: fast.port, close: () => (closed ??= fast.close()) };
+  }
   let server: ServerTCP | undefined;
   let port = options.port;
   // A port picked for us can be taken by someone else before we bind it: pick again.

@@ -1,7 +1,7 @@
 import { TransferState } from '@roastery/contract';
 import ModbusModule from 'modbus-serial';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModbusExceptionCode } from './modbus-server.ts';
+import { ModbusExceptionCode, PlcScanProfiles } from './modbus-server.ts';
 import type { Simulator, SimulatorOptions } from './simulator.ts';
 import { startSimulator } from './simulator.ts';
 import { decodeValue, encodeValue } from './tag-codec.ts';
@@ -57,9 +57,15 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((sim) => sim.stop()));
 });
 
-describe('simulator over Modbus TCP', () => {
+// Every behaviour holds for both Modbus servers: modbus-serial's and the fast frame server.
+describe.each([
+  ['library server', {}],
+  ['fast path', { requestDelayMs: 0 }],
+] as const)('simulator over Modbus TCP, %s', (_name, server: SimulatorOptions) => {
+  const serve = (options: SimulatorOptions = {}) => simulator({ ...options, ...server });
+
   it('answers contiguous reads of coils and registers across device blocks', async () => {
-    const sim = await simulator({ clock: 'manual' });
+    const sim = await serve({ clock: 'manual' });
     sim.model.setValue('GS2', 'Occupancy', 12_345.67);
     sim.model.setValue('DS1', 'Start', 1);
     sim.model.advance(1_000);
@@ -82,7 +88,7 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('shows a written app coil on its feedback after the echo delay', async () => {
-    const sim = await simulator();
+    const sim = await serve();
     const modbus = await client(sim);
     const burner = sim.store.tag('R1', 'Burner');
     const burnerOn = sim.store.tag('R1', 'Burner On');
@@ -93,7 +99,7 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('powers up with the values it is given, and serves them over Modbus', async () => {
-    const sim = await simulator({
+    const sim = await serve({
       clock: 'manual',
       initialValues: [
         { device_id: 'GS3', label: 'Occupancy', value: 5000.25 },
@@ -111,7 +117,7 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('takes 32-bit set-points written high word first', async () => {
-    const sim = await simulator({ clock: 'manual' });
+    const sim = await serve({ clock: 'manual' });
     const modbus = await client(sim);
     const batch = sim.store.tag('R2', 'Batch Size');
     await modbus.writeRegisters(batch.address, [0x0001, 0x1170]);
@@ -119,7 +125,7 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('runs a transfer whose route, weight and start a client writes', async () => {
-    const sim = await simulator({ clock: 'manual' });
+    const sim = await serve({ clock: 'manual' });
     sim.model.setValue('GS4', 'Occupancy', 1_000);
     const modbus = await client(sim);
     const tag = (label: string) => sim.store.tag('TC1', label);
@@ -138,7 +144,7 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('answers exception 2 for addresses outside the map and for plc-owned tags', async () => {
-    const sim = await simulator({ clock: 'manual' });
+    const sim = await serve({ clock: 'manual' });
     const modbus = await client(sim);
     const illegal = ModbusExceptionCode.IllegalDataAddress;
     const runningFeedback = sim.store.tag('PK1', 'Running');
@@ -160,12 +166,17 @@ describe('simulator over Modbus TCP', () => {
     expect(sim.model.getValue('PK1', 'Start')).toBe(0);
     expect(sim.model.getValue('PK1', 'Running')).toBe(0);
 
+    // More registers than one Modbus read may carry.
+    expect(await modbusCode(modbus.readHoldingRegisters(0, 126))).toBe(
+      ModbusExceptionCode.IllegalDataValue,
+    );
+
     // The connection survives exceptions.
     expect((await modbus.readCoils(start.address, 2)).data.slice(0, 2)).toEqual([false, false]);
   });
 
   it('frees its port on stop so a new simulator can serve the same port', async () => {
-    const first = await simulator({ clock: 'manual' });
+    const first = await serve({ clock: 'manual' });
     const port = first.port;
     const modbus = await client(first);
     await modbus.readCoils(0, 8);
@@ -173,7 +184,7 @@ describe('simulator over Modbus TCP', () => {
     await first.stop();
     await eventually(async () => !modbus.isOpen);
 
-    const second = await simulator({ clock: 'manual', port });
+    const second = await serve({ clock: 'manual', port });
     expect(second.port).toBe(port);
     second.model.setValue('WRB3', 'Occupancy', 42);
     const again = await client(second);
@@ -183,7 +194,57 @@ describe('simulator over Modbus TCP', () => {
   });
 
   it('serves two simulators side by side on free ports', async () => {
-    const [a, b] = await Promise.all([simulator(), simulator()]);
+    const [a, b] = await Promise.all([serve(), serve()]);
     expect(a?.port).not.toBe(b?.port);
+  });
+});
+
+/** Time of `count` reads one after another on one connection, in ms. */
+async function sequentialReads(modbus: Client, count: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) await modbus.readHoldingRegisters(0, 10);
+  return performance.now() - started;
+}
+
+describe('the Modbus server per-request delay', () => {
+  it('answers each request only after the delay of the profile', async () => {
+    const sim = await simulator({ clock: 'manual', requestDelayMs: PlcScanProfiles.slow });
+    const modbus = await client(sim);
+    sim.model.setValue('GS1', 'Occupancy', 250);
+
+    const started = performance.now();
+    const read = await modbus.readHoldingRegisters(sim.store.tag('GS1', 'Occupancy').address, 2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(PlcScanProfiles.slow - 1);
+    expect(decodeValue('uint32', 100, read.data)).toBe(250);
+  });
+
+  it('on the fast path answers a run of requests sooner than the library server', async () => {
+    const library = await client(await simulator({ clock: 'manual' }));
+    const fast = await client(await simulator({ clock: 'manual', requestDelayMs: 0 }));
+    await sequentialReads(library, 20);
+    await sequentialReads(fast, 20);
+
+    // The library server answers each request from a timer, at least 1 ms after it arrived.
+    const libraryMs = await sequentialReads(library, 300);
+    const fastMs = await sequentialReads(fast, 300);
+    expect(libraryMs).toBeGreaterThanOrEqual(300);
+    expect(fastMs).toBeLessThan(libraryMs);
+  });
+
+  it('refuses a negative delay', async () => {
+    await expect(startSimulator({ requestDelayMs: -1 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('the plant clock', () => {
+  it('moves with wall time until a caller takes it, then only when the caller advances it', async () => {
+    const sim = await simulator({ tickMs: 10 });
+    await eventually(async () => sim.model.now > 0);
+    sim.takeClock();
+    const held = sim.model.now;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sim.model.now).toBe(held);
+    sim.model.advance(250);
+    expect(sim.model.now).toBe(held + 250);
   });
 });

@@ -26,6 +26,12 @@ export interface SimulatorOptions {
   topology?: FlowTopology;
   /** What the registers hold at power-up; the demo plant's set-points by default. */
   initialValues?: readonly InitialValue[];
+  /**
+   * Time the Modbus server takes to answer each request, as a PLC answers at the end of its
+   * scan: 0 is the fast path for benchmarks. Unset, modbus-serial's server answers (about 1 ms
+   * per request of a connection, from a timer).
+   */
+  requestDelayMs?: number;
 }
 
 export interface Simulator {
@@ -34,6 +40,13 @@ export interface Simulator {
   plant: PlantDefinition;
   store: RegisterStore;
   model: PlantModel;
+  /** The Modbus server's delay per request; undefined when the library's server answers. */
+  requestDelayMs: number | undefined;
+  /**
+   * Stops the wall clock: from now on the plant's time moves only by `model.advance`, for a
+   * caller that drives it (a test keeping the plant in step with the console).
+   */
+  takeClock(): void;
   /** Stops the clock and the server; the port is free again when this resolves. */
   stop(): Promise<void>;
 }
@@ -69,9 +82,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     unitId: plant.unitId,
+    requestDelayMs: options.requestDelayMs,
   });
-  const stopClock =
+  let stopClock =
     options.clock === 'manual' ? () => undefined : runRealClock(model, model.tickMs, timeScale);
+  const takeClock = () => {
+    stopClock();
+    stopClock = () => undefined;
+  };
 
   return {
     host: server.host,
@@ -79,8 +97,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     plant,
     store,
     model,
+    requestDelayMs: options.requestDelayMs,
+    takeClock,
     stop: async () => {
-      stopClock();
+      takeClock();
       await server.close();
     },
   };

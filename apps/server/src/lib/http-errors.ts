@@ -4,11 +4,14 @@
  */
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** The reply's error field when the status's own name does not say enough. */
+  readonly errorName: string | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, errorName?: string) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.errorName = errorName;
   }
 }
 

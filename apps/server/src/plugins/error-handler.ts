@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors.ts';
 
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
@@ -30,9 +31,24 @@ const DATABASE_DOWN = new Set([
   '08006',
 ]);
 
+// node-postgres reports a lost or unreachable server with these messages and no code.
+const DATABASE_DOWN_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+interface CausedError {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
 function isDatabaseDown(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return DATABASE_DOWN.has(e?.code ?? '') || DATABASE_DOWN.has(e?.cause?.code ?? '');
+  // Drizzle wraps the driver's error as its cause.
+  const chain = [error, (error as CausedError | undefined)?.cause] as (CausedError | undefined)[];
+  return chain.some(
+    (e) =>
+      (typeof e?.code === 'string' && DATABASE_DOWN.has(e.code)) ||
+      (typeof e?.message === 'string' && DATABASE_DOWN_MESSAGE.test(e.message)),
+  );
 }
 
 /**
@@ -53,7 +69,8 @@ export const errorHandler = fp(
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        const unavailable = status === 503;
+        // Both are the console's own words: the database or the leading instance is out of reach.
+        const unavailable = status === 503 || status === 504;
         return reply.code(status).send({
           statusCode: status,
           error: STATUS_CODES[status] ?? 'Error',
@@ -61,9 +78,10 @@ export const errorHandler = fp(
         });
       }
       const message = error.validation ? validationMessage(error) : error.message;
+      const name = error instanceof HttpError ? error.errorName : undefined;
       return reply
         .code(status)
-        .send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+        .send({ statusCode: status, error: name ?? STATUS_CODES[status] ?? 'Error', message });
     });
   },
   { name: 'error-handler' },

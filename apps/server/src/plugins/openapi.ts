@@ -4,6 +4,24 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/**
+ * OpenAPI 3.0.3 reads `nullable` as adding null to the type only: an enum admits null only when
+ * it lists it. The schemas' nullable enums (an alarm type or null) are written without it, so a
+ * client checking replies against the document would refuse every null they send.
+ */
+export function listNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) listNullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum.push(null);
+  }
+  for (const value of Object.values(node)) listNullInNullableEnums(value);
+}
+
 /** The OpenAPI document is generated from the route schemas and browsable at /api/docs. */
 export const openapi = fp(
   async (app: FastifyInstance, opts: { version: string }) => {
@@ -21,6 +39,11 @@ export const openapi = fp(
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,
+      transformObject: (document) => {
+        const spec = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
+        listNullInNullableEnums(spec);
+        return spec;
+      },
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Role, int32, pathId } from '@roastery/contract';
 import { buildTestApp, type ApiCaller, type TestApp } from '../../test/helper.ts';
-import { PROTOTYPE_KEY_MESSAGE } from './json-body.ts';
+import { DEPTH_MESSAGE, MAX_BODY_DEPTH, PROTOTYPE_KEY_MESSAGE } from './json-body.ts';
 import { requestValidation } from './request-validation.ts';
 
 /** The parts of the OpenAPI document the cases are generated from. */
@@ -332,6 +332,33 @@ describe("the issue's examples", () => {
     });
   });
 
+  it('half of a surrogate pair is refused like a NUL character, in a value or a name', async () => {
+    // JSON carries it as an escape; PostgreSQL's jsonb refuses it, and text has no UTF-8
+    // form for it.
+    const created = await admin('POST', '/api/device/create', {
+      device_id: 'LONE1',
+      device_name: 'Lone',
+      device_type: 1,
+      device_description: 'A device whose feature holds half a character',
+      device_stage: 1,
+      device_features: [{ label: 'a', value: 'x\ud800' }],
+    });
+    expect(created).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'device_features.0.value: must not contain half of a surrogate pair (text that is not Unicode)',
+      },
+    });
+    const named = await admin('POST', '/api/workflow/start', {
+      work_flow_id: 1,
+      dynamic: { 'a\udc00': 1 },
+    });
+    expect(named.body.message).toBe(
+      'dynamic: field names must not contain half of a surrogate pair (text that is not Unicode)',
+    );
+  });
+
   it('the events search and workflow names refuse a NUL character', async () => {
     const search = await admin('POST', '/api/event', { where: { search: NUL_TEXT } });
     expect(search.body.message).toBe('where.search: must not contain a NUL character');
@@ -366,6 +393,19 @@ describe('prototype keys in a JSON body', () => {
         message: PROTOTYPE_KEY_MESSAGE,
       });
     }
+  });
+
+  it('nested deeper than the limit are refused with a 400, however deep', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    for (const depth of [MAX_BODY_DEPTH + 1, 5_000, 200_000]) {
+      const res = await post(`{"username": "admin", "password": "x", "deep": ${nested(depth)}}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(DEPTH_MESSAGE);
+    }
+    // At the limit the body reaches the schema, which names the unknown field.
+    const atLimit = await post(nested(MAX_BODY_DEPTH));
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json<{ message: string }>().message).not.toBe(DEPTH_MESSAGE);
   });
 
   it('leave the other JSON mistakes as they were', async () => {

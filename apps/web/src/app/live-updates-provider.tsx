@@ -176,7 +176,8 @@ function applyDeviceEvent(
 function isFreshAlarm(notification: Notification): boolean {
   return (
     notification.type === 'alarm' &&
-    !notification.ack &&
+    // Shelved, suppressed and out-of-service alarms are recorded, not announced (ISA-18.2).
+    notification.state === 'unacknowledged' &&
     notification.clearedAt === null &&
     notification.timeDiff <= ANNOUNCE_WITHIN_S
   );
@@ -243,6 +244,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           }
           return;
         case 'notifications-acknowledged':
+        case 'alarm-flood':
           invalidate.notifications();
           return;
         case 'workflow':

@@ -4,9 +4,10 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { paths } from '../config/paths.ts';
 import { policies } from '../lib/authorization.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
+import { getSession } from '../lib/session.ts';
 import { RequireRole } from './guards/require-role.tsx';
 import { RequireSession } from './guards/require-session.tsx';
-import { HomePage } from './routes/home-page.tsx';
+import { HomePage, preloadHomePage } from './routes/home-page.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 
 // The sign-in screen is the first page most visits load, so the console's frame and every
@@ -14,9 +15,12 @@ import { RouteErrorPage } from './routes/route-error-page.tsx';
 const LoginPage = lazyPage(() =>
   import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
 );
-const AppLayout = lazyPage(() =>
-  import('./layout/live-app-layout.tsx').then((m) => m.LiveAppLayout),
-);
+const AppLayout = lazyPage(() => {
+  // A visit that starts at the home page asks for its scripts with the frame's, in one round.
+  const session = getSession();
+  if (session && window.location.pathname === paths.home.path) preloadHomePage(session.role);
+  return import('./layout/live-app-layout.tsx').then((m) => m.LiveAppLayout);
+});
 const NotFoundPage = lazyPage(() =>
   import('./routes/not-found-page.tsx').then((m) => m.NotFoundPage),
 );
@@ -58,11 +62,17 @@ const SimulatorPage = lazyPage(() =>
 const UsersPage = lazyPage(() =>
   import('../features/users/pages/users-page.tsx').then((m) => m.UsersPage),
 );
+const AuditPage = lazyPage(() =>
+  import('../features/audit/pages/audit-page.tsx').then((m) => m.AuditPage),
+);
 const AdminDevicesPage = lazyPage(() =>
   import('../features/device-admin/pages/admin-devices-page.tsx').then((m) => m.AdminDevicesPage),
 );
 const DeviceStatusPage = lazyPage(() =>
   import('../features/device-status/pages/device-status-page.tsx').then((m) => m.DeviceStatusPage),
+);
+const PathsPage = lazyPage(() =>
+  import('../features/paths/pages/paths-page.tsx').then((m) => m.PathsPage),
 );
 const AddDevicePage = lazyPage(() =>
   import('../features/device-admin/pages/add-device-page.tsx').then((m) => m.AddDevicePage),
@@ -135,6 +145,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.users.path, element: <UsersPage /> },
   { path: paths.admin.devices.path, element: <AdminDevicesPage /> },
   { path: paths.admin.deviceStatus.path, element: <DeviceStatusPage /> },
+  { path: paths.admin.roastingPaths.path, element: <PathsPage /> },
   { path: paths.admin.addDevice.path, element: <AddDevicePage /> },
   { path: paths.admin.deviceUpdate.path, element: <UpdateDevicePage /> },
   { path: paths.admin.deviceAlarm.path, element: <DeviceAlarmPage /> },
@@ -178,7 +189,10 @@ const routes: RouteObject[] = [
           },
           {
             element: <RequireRole allow={policies.administration} />,
-            children: [{ path: paths.alarmSimulator.path, element: <SimulatorPage /> }],
+            children: [
+              { path: paths.alarmSimulator.path, element: <SimulatorPage /> },
+              { path: paths.admin.audit.path, element: <AuditPage /> },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

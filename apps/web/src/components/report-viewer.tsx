@@ -2,7 +2,9 @@ import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useReportView } from '../lib/admin-report-queries.ts';
+import { toCsv, type CsvCell } from '../lib/csv.ts';
 import { EmptyState } from './empty-state.tsx';
+import { ExportButtons } from './export-buttons.tsx';
 import { LoadError } from './load-error.tsx';
 import styles from './report-viewer.module.css';
 
@@ -26,8 +28,32 @@ export function ReportViewer({ id }: { id: number }) {
   if (report.kind === 'metabase') {
     return <iframe title={report.title} src={report.url} className={styles.frame} />;
   }
+  // Exported as the table shows them: yes/no values as the words true and false.
+  const cellsOf = (row: (typeof report.rows)[number]): CsvCell[] =>
+    report.columns.map((column) => {
+      const value = row[column] ?? null;
+      return typeof value === 'boolean' ? String(value) : value;
+    });
   return (
     <>
+      <div className={styles.exports}>
+        <ExportButtons
+          fileName={report.title}
+          disabled={report.rows.length === 0}
+          csv={() =>
+            toCsv(
+              report.columns.map((header, i) => ({
+                header,
+                value: (cells: CsvCell[]) => cells[i],
+              })),
+              report.rows.map(cellsOf),
+            )
+          }
+          tables={() => [
+            { name: report.title, columns: report.columns, rows: report.rows.map(cellsOf) },
+          ]}
+        />
+      </div>
       <Table
         rowKey="__row"
         size="small"

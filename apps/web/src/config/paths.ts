@@ -70,8 +70,10 @@ export const paths = {
 
   admin: {
     users: { path: '/admin/users', getHref: () => '/admin/users' },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
     devices: { path: '/admin/devices', getHref: () => '/admin/devices' },
     deviceStatus: { path: '/admin/device-status', getHref: () => '/admin/device-status' },
+    roastingPaths: { path: '/admin/path', getHref: () => '/admin/path' },
     flows: {
       path: '/admin/flow',
       /** device: the code of a device no workflow uses yet (from the device's editor route). */

@@ -1,6 +1,12 @@
-import { errorReply, refreshReply } from '@roastery/contract';
 import { ApiError, NetworkError } from './api-error.ts';
-import { currentAccessToken, currentRefreshToken, endSession, replaceTokens } from './session.ts';
+import { errorReplyFields, refreshReply } from './reply-checks.ts';
+import {
+  currentAccessToken,
+  currentRefreshToken,
+  endSession,
+  replaceTokens,
+  storedToken,
+} from './session.ts';
 
 const API_BASE = '/api';
 const REFRESH_LOCK = 'roastery-token-refresh';
@@ -55,8 +61,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorReply.partial().safeParse(await readJson(response));
-  return new ApiError(response.status, parsed.success ? parsed.data : {});
+  return new ApiError(response.status, errorReplyFields(await readJson(response)));
 }
 
 /** A local queue for browsers without the Web Locks API (insecure contexts). */
@@ -82,7 +87,7 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
  */
 function refreshSession(staleRefreshToken: string | undefined): Promise<boolean> {
   return withRefreshLock(async () => {
-    const refreshToken = currentRefreshToken();
+    const refreshToken = await storedToken('refreshToken');
     // Signed out already: nothing to end (a call still in flight from the old session must
     // not clear a session that a new sign-in has just started).
     if (!refreshToken) return false;
@@ -99,7 +104,7 @@ function refreshSession(staleRefreshToken: string | undefined): Promise<boolean>
     }
     if (response.status === 400 || response.status === 401) {
       // Only the session that failed ends; another sign-in may have replaced it meanwhile.
-      if (currentRefreshToken() === refreshToken) endSession();
+      if ((await storedToken('refreshToken')) === refreshToken) endSession();
       return false;
     }
     throw await toApiError(response);
@@ -120,7 +125,7 @@ async function sendAuthorized(path: string, options: RequestOptions): Promise<Re
   const response = await send(path, options, currentAccessToken());
   if (response.status !== 401 || NO_REFRESH_PATHS.has(path)) return response;
   if (!(await refreshSession(refreshTokenAtSend))) return response;
-  return send(path, options, currentAccessToken());
+  return send(path, options, await storedToken('accessToken'));
 }
 
 /**

@@ -97,6 +97,18 @@ export function currentAccessToken(): string | undefined {
 }
 
 /**
+ * A token cookie as the browser's cookie store holds it now. Chromium may answer
+ * `document.cookie` from a copy that another tab's change reaches a moment later, so a tab that
+ * waited for another's refresh reads the rotated pair here, where the Cookie Store API exists.
+ */
+export async function storedToken(
+  name: 'accessToken' | 'refreshToken',
+): Promise<string | undefined> {
+  if ('cookieStore' in window) return (await window.cookieStore.get(cookieNames[name]))?.value;
+  return Cookies.get(cookieNames[name]);
+}
+
+/**
  * Calls listener whenever the session may have changed: in this tab at once, and for changes
  * made by other tabs when the cookie store reports them or when this tab regains focus.
  */

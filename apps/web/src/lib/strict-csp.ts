@@ -1,9 +1,8 @@
-import { config } from 'zod';
-
 /**
  * Lets the app run under the server's Content-Security-Policy: scripts only from the server,
  * <style> elements only with the page's nonce. main.tsx imports this module before any other,
- * as both settings must be in place before the code they govern runs.
+ * as the setting must be in place before the code it governs runs (zod's is in
+ * zod-in-browser.ts).
  */
 
 /**
@@ -13,12 +12,6 @@ import { config } from 'zod';
 export const cspNonce: string | undefined = document.querySelector<HTMLMetaElement>(
   'meta[property="csp-nonce"]',
 )?.nonce;
-
-// zod compiles object parsers with new Function unless told not to, and its probe for that is
-// reported as a violation (no 'unsafe-eval') even though zod catches the error. Schemas read
-// the setting when they are built: one built before this line runs brings the probe back, and
-// the browser tests with it.
-config({ jitless: true });
 
 // antd passes the nonce to the <style> elements it creates (ConfigProvider csp), but its
 // utilities that measure scrollbars and lock the page's scrolling behind a dialog

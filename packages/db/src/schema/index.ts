@@ -6,3 +6,6 @@ export * from './workflows.ts';
 export * from './settings.ts';
 export * from './orders.ts';
 export * from './reports.ts';
+export * from './paths.ts';
+export * from './audit.ts';
+export * from './cluster.ts';

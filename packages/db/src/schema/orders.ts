@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { lots, products } from './inventory.ts';
+import { roastingPaths } from './paths.ts';
 import { devices } from './plant.ts';
 import { users } from './users.ts';
 import { workflows } from './workflows.ts';
@@ -50,6 +51,8 @@ export const orders = pgTable(
     roasterDevice: integer('roaster_device').references(() => devices.id),
     /** Where roasted beans land (the form's roasted rule), or the bin a packing order draws from. */
     destinationDevice: integer('destination_device').references(() => devices.id),
+    /** The roasting path the order started along, while paths are defined; its batches draw from its silos. */
+    pathId: integer('path_ref').references(() => roastingPaths.id, { onDelete: 'set null' }),
     priority: text('priority', { enum: orderPriorities }).notNull().default('medium'),
     /** Order within its priority column of the kanban, lowest first. */
     rank: integer('rank').notNull().default(0),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -189,14 +190,47 @@ export const notifications = pgTable(
     /** When the condition ended in the plant (alarm cleared in the PLC, link restored). */
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Shelved by a person until then (ISA-18.2); null when not shelved. */
+    shelvedUntil: timestamp('shelved_until', { withTimezone: true }),
+    shelvedBy: integer('shelved_by').references(() => users.id, { onDelete: 'set null' }),
+    shelveReason: text('shelve_reason'),
+    /** Not annunciated: suppressed by design, or its source is out of service. */
+    suppression: text('suppression', { enum: ['suppressed', 'out-of-service'] }),
   },
   (t) => [
     index('notifications_open_idx').on(t.ack, t.createdAt),
+    index('notifications_source_idx').on(t.source),
     uniqueIndex('notifications_active_source_key')
       .on(t.source)
       .where(sql`${t.clearedAt} is null and ${t.source} is not null`),
   ],
 );
+
+/** Every change of an alarm's ISA-18.2 state, with who made it and why. */
+export const alarmTransitions = pgTable(
+  'alarm_transitions',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alarm_transitions_notification_idx').on(t.notificationId, t.at)],
+);
+
+/** Alarm sources a supervisor took out of service: what they raise is recorded, not annunciated. */
+export const alarmSourcesOutOfService = pgTable('alarm_sources_out_of_service', {
+  source: text('source').primaryKey(),
+  reason: text('reason').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
 
 /** The events log: every write to the plant and every notable plant event. */
 export const events = pgTable(
@@ -216,5 +250,34 @@ export const events = pgTable(
     latencyMs: integer('latency_ms'),
     time: timestamp('event_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_time_idx').on(t.time), index('events_device_idx').on(t.deviceId, t.time)],
+  (t) => [
+    index('events_time_idx').on(t.time),
+    index('events_device_idx').on(t.deviceId, t.time),
+    // The log's text search (ILIKE '%text%' on both) reads trigrams here instead of every row.
+    index('events_text_trgm_idx').using(
+      'gin',
+      t.description.op('gin_trgm_ops'),
+      t.deviceName.op('gin_trgm_ops'),
+    ),
+  ],
+);
+
+/**
+ * How many events the log holds per UTC hour and per UTC day, device and kind, kept by triggers
+ * on events in the transaction that writes them: the log's total adds up a month's days instead
+ * of counting its rows. device_ref 0 stands for an event of no device (or of a deleted one).
+ */
+export const eventCounts = pgTable(
+  'event_counts',
+  {
+    span: text('span').notNull(),
+    start: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    deviceRef: integer('device_ref').notNull(),
+    kind: text('kind').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.span, t.start, t.deviceRef, t.kind] }),
+    check('event_counts_span', sql`${t.span} in ('hour', 'day')`),
+  ],
 );

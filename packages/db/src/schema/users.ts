@@ -50,6 +50,9 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where the sign-in (or this rotation of it) came from, shown in the user's sessions. */
+    address: text('address'),
+    userAgent: text('user_agent'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
@@ -57,3 +60,18 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * An administrator's second factor (TOTP). The secret is encrypted with a key derived from the
+ * signing key; enabledAt stays null until the first code confirms the enrolment. lastCounter is
+ * the time step of the last accepted code, which is never accepted twice.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastCounter: integer('last_counter'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,1 +1,6 @@
-export { createTestDatabase, prepareTemplate, testServerUrl } from './template.ts';
+export {
+  createNamedDatabase,
+  createTestDatabase,
+  prepareTemplate,
+  testServerUrl,
+} from './template.ts';

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, wrapPglite, type DatabaseHandle, type QueryObserver } from '../database.ts';
+import {
+  openDatabase,
+  pgliteExtensions,
+  wrapPglite,
+  type DatabaseHandle,
+  type QueryObserver,
+} from '../database.ts';
 
 /**
  * Test databases: one migrated template per test run, copied for each test file.
@@ -45,7 +51,7 @@ export async function prepareTemplate(tmpFile: string): Promise<() => Promise<vo
     process.env[TEMPLATE_DB_ENV] = name;
     return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);
   await handle.migrate();
   const dump = await client.dumpDataDir('none');
@@ -57,7 +63,11 @@ export async function prepareTemplate(tmpFile: string): Promise<() => Promise<vo
 
 /** A fresh, migrated, empty database of its own for one test file (or one test). */
 export async function createTestDatabase(
-  options: { onQuery?: QueryObserver } = {},
+  options: {
+    onQuery?: QueryObserver;
+    /** PostgreSQL only: the address the app connects through (a proxy in fault tests). */
+    connectVia?: (url: string) => string;
+  } = {},
 ): Promise<DatabaseHandle> {
   const serverUrl = testServerUrl();
   if (serverUrl) {
@@ -65,11 +75,12 @@ export async function createTestDatabase(
     if (!template) throw new Error('The test template database was not prepared (globalSetup).');
     const name = `roastery_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${name} template ${template}`);
+    const url = withDatabase(serverUrl, name);
     const handle = await openDatabase({
       kind: 'postgres',
-      url: withDatabase(serverUrl, name),
+      url: options.connectVia?.(url) ?? url,
       maxConnections: 5,
-      ...options,
+      ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     });
     return {
       ...handle,
@@ -82,5 +93,29 @@ export async function createTestDatabase(
   const file = process.env[TEMPLATE_FILE_ENV];
   if (!file) throw new Error('The test template database was not prepared (globalSetup).');
   const bytes = await readFile(file);
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]), ...options });
+  return openDatabase({
+    kind: 'pglite',
+    loadDataDir: new Blob([bytes]),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+  });
+}
+
+/**
+ * A migrated, empty PostgreSQL database of the caller's name on the server at `serverUrl`, for
+ * a test that starts server processes of its own on it; `drop` removes it.
+ */
+export async function createNamedDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = withDatabase(serverUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, maxConnections: 1 });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  return { url, drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
 }

@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { ServerTCP, type IServiceVector } from 'modbus-serial';
 import type { TagArea } from '@roastery/contract';
+import { freePort } from './free-port.ts';
 
 /** Copies one address to another after a delay, as a PLC program echoing a command would. */
 export interface FixtureEcho {
@@ -33,18 +33,6 @@ export interface FixturePlc {
 }
 
 const ILLEGAL_DATA_ADDRESS = { modbusErrorCode: 2, msg: 'Illegal data address' };
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen({ host, port: 0 }, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function listen(vector: IServiceVector, host: string, port: number): Promise<ServerTCP> {
   return new Promise((resolve, reject) => {

@@ -39,7 +39,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod<{ reports: AdminReportServ
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await reports.create(request.body, principalOf(request).id)),
+      reply.code(201).send(await reports.create(request.body, principalOf(request))),
   );
   app.delete(
     '/admin/reports/:id',
@@ -52,7 +52,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod<{ reports: AdminReportServ
       },
     },
     async (request) => {
-      await reports.delete(request.params.id);
+      await reports.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Report Deleted Successfully' };
     },
   );

@@ -3,6 +3,7 @@ import type { AdminReport, CreateAdminReportBody, ReportView } from '@roastery/c
 import { notFound, unprocessable } from '../../lib/http-errors.ts';
 import { codeOf, databaseMessage } from '../../lib/db-errors.ts';
 import type { AdminReportRepository, AdminReportRow } from './admin-report-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 export const REPORTING_VIEWS = [
   'report_ledger_movements',
@@ -23,6 +24,7 @@ export interface AdminReportServiceDeps {
   repo: AdminReportRepository;
   metabase: { siteUrl: string; secretKey: string } | undefined;
   limits: { timeoutMs: number; rowCap: number };
+  changed: ConfigChanged;
 }
 
 type Cell = string | number | boolean | null;
@@ -74,7 +76,10 @@ export class AdminReportService {
     return (await this.#d.repo.list()).map(present);
   }
 
-  async create(body: CreateAdminReportBody, userId: number): Promise<AdminReport> {
+  async create(
+    body: CreateAdminReportBody,
+    by: { id: number; fullName: string },
+  ): Promise<AdminReport> {
     const code = body.code.trim();
     if (this.#d.metabase) {
       if (!/^\d{1,9}$/.test(code)) {
@@ -87,13 +92,23 @@ export class AdminReportService {
       title: body.title.trim(),
       description: (body.description ?? '').trim(),
       code,
-      createdBy: userId,
+      createdBy: by.id,
+    });
+    this.#d.changed({
+      area: 'admin-report',
+      action: 'created',
+      target: row.title,
+      by: by.fullName,
     });
     return present(row);
   }
 
-  async delete(id: number): Promise<void> {
-    if (!(await this.#d.repo.delete(id))) throw notFound('That report no longer exists.');
+  async delete(id: number, by: string): Promise<void> {
+    const report = await this.#d.repo.get(id);
+    if (!report || !(await this.#d.repo.delete(id))) {
+      throw notFound('That report no longer exists.');
+    }
+    this.#d.changed({ area: 'admin-report', action: 'deleted', target: report.title, by });
   }
 
   async view(id: number): Promise<ReportView> {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { alarmTexts, type Database } from '@roastery/db';
+import { alarmTexts, devices, type Database } from '@roastery/db';
 
 export type AlarmTextRow = typeof alarmTexts.$inferSelect;
 
@@ -21,6 +21,16 @@ export class AlarmTextRepository {
   async findById(id: number): Promise<AlarmTextRow | undefined> {
     const [row] = await this.#db.select().from(alarmTexts).where(eq(alarmTexts.id, id));
     return row;
+  }
+
+  /** The name of the device a text belongs to, as the events log names the text. */
+  async deviceNameOf(id: number): Promise<string | undefined> {
+    const [row] = await this.#db
+      .select({ name: devices.name })
+      .from(alarmTexts)
+      .innerJoin(devices, eq(devices.id, alarmTexts.deviceId))
+      .where(eq(alarmTexts.id, id));
+    return row?.name;
   }
 
   all(): Promise<AlarmTextRow[]> {

@@ -48,7 +48,12 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
       reply
         .code(201)
         .send(
-          await alarmTexts.create(request.body.device_id, request.body.index, request.body.message),
+          await alarmTexts.create(
+            request.body.device_id,
+            request.body.index,
+            request.body.message,
+            principalOf(request).fullName,
+          ),
         ),
   );
 
@@ -63,7 +68,13 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
         response: { 200: alarmText, 404: errorReply, 409: errorReply },
       },
     },
-    (request) => alarmTexts.update(request.params.id, request.body.index, request.body.message),
+    (request) =>
+      alarmTexts.update(
+        request.params.id,
+        request.body.index,
+        request.body.message,
+        principalOf(request).fullName,
+      ),
   );
 
   app.delete(
@@ -77,7 +88,7 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
       },
     },
     async (request) => {
-      await alarmTexts.delete(request.params.id);
+      await alarmTexts.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Alarm text deleted' };
     },
   );
@@ -93,7 +104,11 @@ export const alarmTextRoutes: FastifyPluginAsyncZod<{ alarmTexts: AlarmTextServi
       },
     },
     async (request) => {
-      const count = await alarmTexts.import(request.body.from_device_id, request.body.to_device_id);
+      const count = await alarmTexts.import(
+        request.body.from_device_id,
+        request.body.to_device_id,
+        principalOf(request).fullName,
+      );
       return { message: `Imported ${count} alarm text(s)`, count };
     },
   );

@@ -10,8 +10,14 @@ import {
   refreshReply,
   resetPasswordBody,
 } from '@roastery/contract';
+import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../plugins/access-control.ts';
-import { SignInThrottled, type AuthService } from './auth-service.ts';
+import { SignInThrottled, type AuthService, type SignInClient } from './auth-service.ts';
+
+/** Where a request comes from, as a session keeps it. */
+export function clientOf(request: FastifyRequest): SignInClient {
+  return { address: request.ip, userAgent: request.headers['user-agent'] };
+}
 
 const tags = ['auth'];
 
@@ -33,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         done();
       },
     },
-    (request) => auth.login(request.body.username, request.body.password, request.ip),
+    (request) => auth.login(request.body, clientOf(request)),
   );
 
   app.post(
@@ -46,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: refreshReply, 401: errorReply },
       },
     },
-    (request) => auth.refresh(request.body.refreshToken),
+    (request) => auth.refresh(request.body.refreshToken, clientOf(request)),
   );
 
   app.post(
@@ -89,6 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         principalOf(request).id,
         request.body.oldPassword,
         request.body.newPassword,
+        clientOf(request),
       );
       return { message: 'Password changed', ...tokens };
     },

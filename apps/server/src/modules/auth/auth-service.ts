@@ -1,13 +1,24 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@roastery/db';
-import type { LoginReply, RefreshReply, RoleId, SignInThrottle } from '@roastery/contract';
+import {
+  TOTP_REQUIRED_ERROR,
+  type LoginBody,
+  type LoginReply,
+  type RefreshReply,
+  type RoleId,
+  type SignInThrottle,
+  type TotpEnrolment,
+  type UserSession,
+} from '@roastery/contract';
 import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
 import type { UserAccount, UserCredentials } from '../users/user-credentials.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import type { RefreshTokenRepository } from './refresh-token-repository.ts';
+import type { SecondFactor } from './second-factor.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 /** The signed-in person behind a request. */
 export interface Principal {
@@ -24,13 +35,24 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
   principals: PrincipalCache;
+  secondFactor: SecondFactor;
   refreshTtlSeconds: number;
   /** Told of every checked sign-in, for the events log (who, and whether it was let in). */
-  onSignIn?: (username: string, admitted: boolean) => void;
+  onSignIn?: (username: string, admitted: boolean, address: string) => void;
+  /** Told of a password an administrator reset, for the events log. */
+  configChanged?: ConfigChanged;
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const WRONG_CODE = 'The code is not correct, or it was already used. Wait for the next code.';
+const USER_AGENT_MAX = 300;
+
+/** Where a sign-in comes from, kept with its session for the administrator's list. */
+export interface SignInClient {
+  address: string;
+  userAgent?: string | undefined;
+}
 
 /** A sign-in refused before its password is checked; the reply says when to try again. */
 export class SignInThrottled extends HttpError {
@@ -54,21 +76,45 @@ export class AuthService {
     this.#d = deps;
   }
 
-  async login(username: string, password: string, address: string): Promise<LoginReply> {
-    const attempt = this.#d.throttle.admit(username, address);
+  async login(body: LoginBody, client: SignInClient): Promise<LoginReply> {
+    const { username, password, code } = body;
+    const attempt = this.#d.throttle.admit(username, client.address);
     if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
     let row: UserAccount | undefined;
+    let outcome: 'admitted' | 'refused' | 'wrong code' | 'code required' = 'refused';
     try {
       row = await this.#checkPassword(username, password);
-      if (row) attempt.succeeded();
-      else attempt.failed();
+      const factor = row ? await this.#d.secondFactor.check(row.id, code) : undefined;
+      if (!row) {
+        attempt.failed();
+      } else if (factor === 'wrong') {
+        // A wrong code counts as a wrong password: guessing codes is slowed down alike.
+        attempt.failed();
+        outcome = 'wrong code';
+      } else if (factor === 'missing') {
+        // The password was right; the same attempt comes back with the code.
+        outcome = 'code required';
+      } else {
+        attempt.succeeded();
+        outcome = 'admitted';
+      }
     } finally {
       // A check that threw (the database is down) must not keep holding the key's place.
       attempt.release();
     }
-    this.#d.onSignIn?.(row?.username ?? username, row !== undefined);
-    if (!row) throw unauthorized(INVALID_CREDENTIALS);
-    const tokens = await this.#issue(row, randomUUID());
+    if (outcome !== 'code required') {
+      this.#d.onSignIn?.(row?.username ?? username, outcome === 'admitted', client.address);
+    }
+    if (outcome === 'code required') {
+      throw new HttpError(
+        401,
+        'Enter the 6-digit code from your authenticator app.',
+        TOTP_REQUIRED_ERROR,
+      );
+    }
+    if (outcome === 'wrong code') throw unauthorized(WRONG_CODE);
+    if (!row || outcome !== 'admitted') throw unauthorized(INVALID_CREDENTIALS);
+    const tokens = await this.#issue(row, randomUUID(), client);
     return {
       full_name: row.fullName,
       token: tokens.token,
@@ -94,7 +140,7 @@ export class AuthService {
   }
 
   /** Rotates a refresh token. Presenting a spent one ends its whole sign-in family. */
-  async refresh(refreshToken: string): Promise<RefreshReply> {
+  async refresh(refreshToken: string, client?: SignInClient): Promise<RefreshReply> {
     const tokenHash = sha256(refreshToken);
     const outcome = await this.#d.db.transaction(async (tx) => {
       const row = await this.#d.refreshTokens.findByHashForUpdate(tokenHash, tx);
@@ -107,7 +153,8 @@ export class AuthService {
       await this.#d.refreshTokens.markUsed(row.id, tx);
       const user = await this.#d.users.byId(row.userId, tx);
       if (!user) return { kind: 'invalid' } as const;
-      return { kind: 'ok', tokens: await this.#issue(user, row.familyId, tx) } as const;
+      const from = client ?? { address: row.address ?? '', userAgent: row.userAgent ?? undefined };
+      return { kind: 'ok', tokens: await this.#issue(user, row.familyId, from, tx) } as const;
     });
     if (outcome.kind !== 'ok') throw unauthorized(SESSION_ENDED);
     return outcome.tokens;
@@ -133,6 +180,23 @@ export class AuthService {
   }
 
   /**
+   * A fresh access token of a signed-in user, for a request another server instance handed to
+   * the one driving the plant: it runs there as the person who made it.
+   */
+  async accessTokenFor(userId: number): Promise<string | undefined> {
+    const cached = await this.#d.principals.get(userId);
+    return cached && this.#d.accessTokens.sign({ userId, tokenVersion: cached.tokenVersion });
+  }
+
+  /**
+   * Calls `listener` with the id of each user whose sessions may have ended (a new password or
+   * role, a removed user): what holds a token beyond one request checks it again.
+   */
+  onUserChanged(listener: (userId: number) => void): () => void {
+    return this.#d.principals.onInvalidate(listener);
+  }
+
+  /**
    * Changes one's own password. Every session of the user ends; the caller gets a fresh pair of
    * tokens so that the person who changed it stays signed in on this screen.
    */
@@ -140,6 +204,7 @@ export class AuthService {
     userId: number,
     oldPassword: string,
     newPassword: string,
+    client: SignInClient,
   ): Promise<RefreshReply> {
     const row = await this.#d.users.byId(userId);
     if (!row) throw unauthorized();
@@ -154,21 +219,23 @@ export class AuthService {
       const updated = await this.#d.users.setPassword(userId, passwordHash, tx);
       if (!updated) throw unauthorized();
       await this.#d.refreshTokens.revokeAllForUser(userId, tx);
-      return this.#issue(updated, randomUUID(), tx);
+      return this.#issue(updated, randomUUID(), client, tx);
     });
     this.#d.principals.invalidate(userId);
     return tokens;
   }
 
   /** An administrator sets another user's password; that user's sessions all end. */
-  async adminResetPassword(userId: number, newPassword: string): Promise<void> {
+  async adminResetPassword(userId: number, newPassword: string, by: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
-    await this.#d.db.transaction(async (tx) => {
+    const user = await this.#d.db.transaction(async (tx) => {
       const updated = await this.#d.users.setPassword(userId, passwordHash, tx);
       if (!updated) throw notFound('User not found.');
       await this.#d.refreshTokens.revokeAllForUser(userId, tx);
+      return updated;
     });
     this.#d.principals.invalidate(userId);
+    this.#d.configChanged?.({ area: 'user', action: 'password reset', target: user.username, by });
   }
 
   /**
@@ -178,6 +245,96 @@ export class AuthService {
   async endSessions(userId: number, tx: Transaction): Promise<void> {
     await this.#d.users.bumpTokenVersion(userId, tx);
     await this.#d.refreshTokens.revokeAllForUser(userId, tx);
+  }
+
+  /** A user's live sign-ins, the most recently renewed first. */
+  async sessions(userId: number): Promise<UserSession[]> {
+    if (!(await this.#d.users.byId(userId))) throw notFound('User not found.');
+    const rows = await this.#d.refreshTokens.liveSessions(userId, new Date());
+    return rows
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((row) => ({
+        id: row.familyId,
+        created_at: row.startedAt.toISOString(),
+        last_used_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        address: row.address,
+        user_agent: row.userAgent,
+      }));
+  }
+
+  /**
+   * Ends one sign-in of a user: its refresh token is revoked, and every access token of the
+   * user stops at once (the token version). The user's other sign-ins renew theirs with their
+   * refresh tokens, as on any expiry; the ended one must sign in again.
+   */
+  async endSession(userId: number, sessionId: string): Promise<void> {
+    await this.#d.db.transaction(async (tx) => {
+      if (!(await this.#d.users.byId(userId, tx))) throw notFound('User not found.');
+      if (!(await this.#d.refreshTokens.revokeFamilyOfUser(userId, sessionId, tx))) {
+        throw notFound('That session has already ended.');
+      }
+      await this.#d.users.bumpTokenVersion(userId, tx);
+    });
+    this.#d.principals.invalidate(userId);
+  }
+
+  /** Ends every sign-in of a user at once; one's own end by signing out, not from here. */
+  async endAllSessions(actorId: number, userId: number): Promise<void> {
+    if (actorId === userId) {
+      throw unprocessable('You cannot end all of your own sessions here. Sign out instead.');
+    }
+    await this.#d.db.transaction(async (tx) => {
+      if (!(await this.#d.users.byId(userId, tx))) throw notFound('User not found.');
+      await this.endSessions(userId, tx);
+    });
+    this.#d.principals.invalidate(userId);
+  }
+
+  totpEnabled(userId: number): Promise<boolean> {
+    return this.#d.secondFactor.enabled(userId);
+  }
+
+  async enrolTotp(userId: number): Promise<TotpEnrolment> {
+    const user = await this.#d.users.byId(userId);
+    if (!user) throw unauthorized();
+    return this.#d.secondFactor.enrol(userId, user.username);
+  }
+
+  /** Confirms an enrolment with a first code; wrong codes are slowed down as at sign-in. */
+  async confirmTotp(userId: number, code: string, client: SignInClient): Promise<void> {
+    await this.#withCodeThrottle(userId, client, () => this.#d.secondFactor.confirm(userId, code));
+  }
+
+  async disableTotp(userId: number, code: string, client: SignInClient): Promise<void> {
+    await this.#withCodeThrottle(userId, client, () => this.#d.secondFactor.disable(userId, code));
+  }
+
+  /** An administrator removes another user's second factor, for a lost or replaced phone. */
+  async removeTotp(userId: number): Promise<void> {
+    if (!(await this.#d.secondFactor.remove(userId))) {
+      throw notFound('That user has no two-step sign-in.');
+    }
+  }
+
+  async #withCodeThrottle(
+    userId: number,
+    client: SignInClient,
+    check: () => Promise<boolean>,
+  ): Promise<void> {
+    const user = await this.#d.users.byId(userId);
+    if (!user) throw unauthorized();
+    const attempt = this.#d.throttle.admit(user.username, client.address);
+    if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
+    let accepted: boolean;
+    try {
+      accepted = await check();
+      if (accepted) attempt.succeeded();
+      else attempt.failed();
+    } finally {
+      attempt.release();
+    }
+    if (!accepted) throw unprocessable(WRONG_CODE);
   }
 
   /** The user whose password this is; an unknown username takes as long as a wrong password. */
@@ -193,6 +350,7 @@ export class AuthService {
   async #issue(
     user: UserAccount,
     familyId: string,
+    client: SignInClient,
     tx?: Parameters<RefreshTokenRepository['insert']>[1],
   ): Promise<RefreshReply> {
     const refreshToken = randomBytes(32).toString('base64url');
@@ -202,6 +360,8 @@ export class AuthService {
         familyId,
         tokenHash: sha256(refreshToken),
         expiresAt: new Date(Date.now() + this.#d.refreshTtlSeconds * 1000),
+        address: client.address || null,
+        userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       },
       tx,
     );

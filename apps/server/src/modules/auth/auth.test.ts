@@ -193,12 +193,15 @@ describe('PUT /api/user/reset-password', () => {
   });
 
   it('changes the password, ends every other session and keeps this one', async () => {
-    const user = await t.services.users.create({
-      full_name: 'Pat Changer',
-      username: 'pat.changer',
-      user_role: Role.Supervisor,
-      password: 'first-password',
-    });
+    const user = await t.services.users.create(
+      {
+        full_name: 'Pat Changer',
+        username: 'pat.changer',
+        user_role: Role.Supervisor,
+        password: 'first-password',
+      },
+      'Test setup',
+    );
     const other = (await login('pat.changer', 'first-password')).json();
     const mine = (await login('pat.changer', 'first-password')).json();
     const res = await t.app.inject({
@@ -222,12 +225,15 @@ describe('PUT /api/user/reset-password', () => {
 
 describe('POST /api/user/admin-reset-password', () => {
   it("sets another user's password and ends that user's sessions", async () => {
-    const user = await t.services.users.create({
-      full_name: 'Forgetful Fred',
-      username: 'fred',
-      user_role: Role.Operator,
-      password: 'fred-password',
-    });
+    const user = await t.services.users.create(
+      {
+        full_name: 'Forgetful Fred',
+        username: 'fred',
+        user_role: Role.Operator,
+        password: 'fred-password',
+      },
+      'Test setup',
+    );
     const fred = (await login('fred', 'fred-password')).json();
     const admin = await t.tokenFor(Role.Administrator);
     const res = await t.app.inject({

@@ -129,4 +129,17 @@ describe('LoginThrottle', () => {
     expect(throttle.list()).toEqual([]);
     expect(throttle.size).toBe(0);
   });
+
+  it("counts the outcomes another instance saw as its own, and forgets on another's success", () => {
+    const { throttle } = throttleWithClock();
+    throttle.record('Pat ', '10.0.0.1', 'failed');
+    throttle.record('pat', '10.0.0.1', 'failed');
+    expect(refusedFor(throttle.admit('pat', '10.0.0.1'))).toBe(1);
+    expect(throttle.list().map((t) => t.failures)).toEqual([2]);
+    throttle.record('pat', '10.0.0.1', 'succeeded');
+    admitted(throttle.admit('pat', '10.0.0.1')).release();
+    // A success elsewhere clears only that username at that address, never the address's count.
+    throttle.record('sam', '10.0.0.2', 'succeeded');
+    expect(throttle.size).toBe(1);
+  });
 });

@@ -105,6 +105,28 @@ export class LoginThrottle {
     };
   }
 
+  /**
+   * The outcome of an attempt another server instance admitted: counted here too, so that
+   * guesses spread over several instances meet the same limits. It holds no place in flight.
+   */
+  record(username: string, address: string, outcome: 'failed' | 'succeeded'): void {
+    const now = this.#o.now();
+    this.#sweep(now);
+    const name = username.trim().toLowerCase();
+    const pairKey = JSON.stringify([name, address]);
+    if (outcome === 'succeeded') {
+      const pair = this.#counters.get(pairKey);
+      if (!pair) return;
+      pair.failures = [];
+      this.#dropIfIdle(pair);
+      return;
+    }
+    const addressKey = JSON.stringify([address]);
+    const pair = this.#counters.get(pairKey) ?? this.#create(pairKey, name, address);
+    const byAddress = this.#counters.get(addressKey) ?? this.#create(addressKey, null, address);
+    for (const counter of [pair, byAddress]) counter.failures.push(now);
+  }
+
   /** Keys held: what the memory grows with. */
   get size(): number {
     return this.#counters.size;

@@ -11,8 +11,8 @@ export interface CachedPrincipal {
 /**
  * The users' token versions and roles in memory, so that an authenticated call reads no
  * database. Each user is loaded once; every change to a user must call `invalidate` after its
- * transaction commits. This is the one place that knows: a transport that shares changes
- * between several server instances will call `invalidate` on each of them.
+ * transaction commits. This is the one place that knows, and it tells the other server
+ * instances (the hub's `user-changed` event), which `forget` the user.
  *
  * A load that was under way when its user was invalidated may have read the row before the
  * change: its answer goes to the callers that were waiting for it but is never kept. A
@@ -24,9 +24,16 @@ export class PrincipalCache {
   readonly #entries = new Map<number, CachedPrincipal | null>();
   readonly #loading = new Map<number, Promise<CachedPrincipal | undefined>>();
   readonly #generations = new Map<number, number>();
+  readonly #announce: (userId: number) => void;
+  readonly #listeners = new Set<(userId: number) => void>();
 
-  constructor(load: (userId: number) => Promise<CachedPrincipal | undefined>) {
+  constructor(
+    load: (userId: number) => Promise<CachedPrincipal | undefined>,
+    /** Tells the other server instances, which then `forget` the user too. */
+    announce: (userId: number) => void = () => undefined,
+  ) {
     this.#load = load;
+    this.#announce = announce;
   }
 
   get(userId: number): CachedPrincipal | undefined | Promise<CachedPrincipal | undefined> {
@@ -35,11 +42,34 @@ export class PrincipalCache {
     return this.#loading.get(userId) ?? this.#startLoad(userId);
   }
 
-  /** Forgets a user at once; the next request loads the user again. */
+  /** Forgets a user at once, here and on every other instance; the next request loads it again. */
   invalidate(userId: number): void {
+    this.forget(userId);
+    this.#announce(userId);
+  }
+
+  /** Forgets every user here: changes announced meanwhile may have been missed. */
+  forgetAll(): void {
+    for (const userId of new Set([...this.#entries.keys(), ...this.#loading.keys()])) {
+      this.forget(userId);
+    }
+  }
+
+  /** Forgets a user here, for a change another instance announced. */
+  forget(userId: number): void {
     this.#generations.set(userId, this.#generation(userId) + 1);
     this.#entries.delete(userId);
     this.#loading.delete(userId);
+    for (const listener of this.#listeners) listener(userId);
+  }
+
+  /**
+   * Calls `listener` after each invalidation, for what outlives a request (a live stream) to
+   * check its token again; returns the function that stops listening.
+   */
+  onInvalidate(listener: (userId: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   #generation(userId: number): number {

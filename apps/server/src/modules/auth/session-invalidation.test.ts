@@ -42,12 +42,15 @@ async function signedInPerson(
 ): Promise<{ id: number; username: string; token: string }> {
   people += 1;
   const username = `person.${people}`;
-  const { id } = await t.services.users.create({
-    full_name: `Person ${people}`,
-    username,
-    user_role: role,
-    password: 'first-password',
-  });
+  const { id } = await t.services.users.create(
+    {
+      full_name: `Person ${people}`,
+      username,
+      user_role: role,
+      password: 'first-password',
+    },
+    'Test setup',
+  );
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -68,6 +71,10 @@ async function signIn(username: string, password: string): Promise<string> {
 
 /** The statements the app sends while answering one request. */
 async function statementsOf(token: string, url: string) {
+  // The audit entries of earlier calls (the sign-in) are written in the background: let them
+  // land first, so that only this request's statements are counted.
+  await new Promise((resolve) => setImmediate(resolve));
+  await t.services.audit.flush();
   statements = [];
   const res = await call(token, 'GET', url);
   return { status: res.statusCode, statements };

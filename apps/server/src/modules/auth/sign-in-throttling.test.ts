@@ -116,6 +116,29 @@ describe('sign-in throttling per username and address', () => {
   });
 });
 
+describe('sign-in throttling never locks out for good', () => {
+  it('caps the wait at LOGIN_MAX_DELAY however long the guessing goes on, then lets the right password in', async () => {
+    const address = '10.6.0.1';
+    let retryAfter = 0;
+    for (let i = 0; i < 20; i++) {
+      const wrong = await login('sam.supervisor', 'wrong-password', address);
+      if (wrong.statusCode === 429) {
+        retryAfter = Number(wrong.headers['retry-after']);
+        clock.now += retryAfter * 1000;
+      }
+    }
+    // Default maximum delay: 60 s.
+    expect(retryAfter).toBe(60);
+    clock.now += 60_000;
+    expect((await login('sam.supervisor', 'wrong-password', address)).statusCode).toBe(401);
+    const waiting = await login('sam.supervisor', USER_PASSWORD, address);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('60');
+    clock.now += 60_000;
+    expect((await login('sam.supervisor', USER_PASSWORD, address)).statusCode).toBe(200);
+  });
+});
+
 describe('sign-in throttling per address', () => {
   it('holds its limit exactly under 200 simultaneous wrong passwords over 50 usernames', async () => {
     const spray = Array.from({ length: 200 }, (_, i): [string, string, string] => [

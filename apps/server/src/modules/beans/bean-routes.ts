@@ -1,3 +1,4 @@
+import { principalOf } from '../../plugins/access-control.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bean, errorReply, idParams, saveBeanBody } from '@roastery/contract';
@@ -21,7 +22,8 @@ export const beanRoutes: FastifyPluginAsyncZod<{ beans: BeanService }> = async (
         response: { 201: bean, 409: errorReply, 422: errorReply },
       },
     },
-    async (request, reply) => reply.code(201).send(await beans.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await beans.create(request.body, principalOf(request).fullName)),
   );
   app.put(
     '/:id',
@@ -34,6 +36,6 @@ export const beanRoutes: FastifyPluginAsyncZod<{ beans: BeanService }> = async (
         response: { 200: bean, 404: errorReply, 409: errorReply, 422: errorReply },
       },
     },
-    (request) => beans.update(request.params.id, request.body),
+    (request) => beans.update(request.params.id, request.body, principalOf(request).fullName),
   );
 };

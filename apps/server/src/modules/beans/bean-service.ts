@@ -2,6 +2,7 @@ import type { Bean, SaveBeanBody } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { BeanRepository, BeanRow } from './bean-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 export function presentBean(b: BeanRow): Bean {
   return {
@@ -17,9 +18,11 @@ export function presentBean(b: BeanRow): Bean {
 
 export class BeanService {
   readonly #repo: BeanRepository;
+  readonly #changed: ConfigChanged;
 
-  constructor(repo: BeanRepository) {
+  constructor(repo: BeanRepository, changed: ConfigChanged) {
     this.#repo = repo;
+    this.#changed = changed;
   }
 
   async list(): Promise<Bean[]> {
@@ -37,13 +40,17 @@ export class BeanService {
     return this.#repo.devicesByCode(codes);
   }
 
-  async create(body: SaveBeanBody): Promise<Bean> {
-    return this.#save(undefined, body);
+  async create(body: SaveBeanBody, by: string): Promise<Bean> {
+    const bean = await this.#save(undefined, body);
+    this.#changed({ area: 'bean', action: 'created', target: bean.bean_name, by });
+    return bean;
   }
 
-  async update(id: number, body: SaveBeanBody): Promise<Bean> {
+  async update(id: number, body: SaveBeanBody, by: string): Promise<Bean> {
     if (!(await this.#repo.find(id))) throw notFound('Bean not found.');
-    return this.#save(id, body);
+    const bean = await this.#save(id, body);
+    this.#changed({ area: 'bean', action: 'changed', target: bean.bean_name, by });
+    return bean;
   }
 
   async #save(id: number | undefined, { bean }: SaveBeanBody): Promise<Bean> {

@@ -1,3 +1,4 @@
+import { principalOf } from '../../plugins/access-control.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -67,8 +68,8 @@ export const commandRoutes: FastifyPluginAsyncZod<{ commands: CommandService }> 
       await commands.saveTypeCommands(
         request.params.id,
         request.params.kind,
-        request.body.app,
-        request.body.plc,
+        { app: request.body.app, plc: request.body.plc },
+        principalOf(request).fullName,
       );
       return { message: 'Command Executed Successfully' };
     },

@@ -8,6 +8,7 @@ import { notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { DeviceDirectory } from '../devices/device-directory.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { BinaryCommandRow, CommandRepository, InputCommandRow } from './command-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 type Kind = 'binary' | 'input';
 
@@ -29,15 +30,18 @@ export class CommandService {
   readonly #devices: DeviceDirectory;
   /** The plant catalog holds each type's commands: a change must reach it at once. */
   readonly #catalog: Pick<PlantRuntime, 'refreshCatalog'>;
+  readonly #changed: ConfigChanged;
 
   constructor(
     repo: CommandRepository,
     devices: DeviceDirectory,
     catalog: Pick<PlantRuntime, 'refreshCatalog'>,
+    changed: ConfigChanged,
   ) {
     this.#repo = repo;
     this.#devices = devices;
     this.#catalog = catalog;
+    this.#changed = changed;
   }
 
   async list(): Promise<CommandList> {
@@ -87,8 +91,15 @@ export class CommandService {
   }
 
   /** Saves a type's app and plc commands of one kind; each id must exist and have that owner. */
-  async saveTypeCommands(typeId: number, kind: Kind, app: number[], plc: number[]): Promise<void> {
-    if (!(await this.#devices.typeExists(typeId))) throw notFound('Device type not found.');
+  async saveTypeCommands(
+    typeId: number,
+    kind: Kind,
+    commands: { app: number[]; plc: number[] },
+    by: string,
+  ): Promise<void> {
+    const { app, plc } = commands;
+    const type = (await this.#devices.types()).find((t) => t.id === typeId);
+    if (!type) throw notFound('Device type not found.');
     const owners = await this.#repo.owners(kind, [...app, ...plc]);
     const wrong = [
       ...app.filter((id) => owners.get(id) !== 'app').map((id) => `${id} is not an app command`),
@@ -96,6 +107,12 @@ export class CommandService {
     ];
     if (wrong.length) throw unprocessable(`Invalid ${kind} command ids: ${wrong.join('; ')}.`);
     await this.#repo.setTypeCommands(typeId, kind, [...new Set([...app, ...plc])]);
+    this.#changed({
+      area: 'device-type',
+      action: `${kind} commands set (app ${app.join(', ') || 'none'}; plc ${plc.join(', ') || 'none'})`,
+      target: type.name,
+      by,
+    });
     await this.#catalog.refreshCatalog();
   }
 

@@ -56,6 +56,7 @@ describe('the dashboard of a roasting order run by the order runner', () => {
         { source: 'R1', target: 'WRB1' },
       ],
       undefined,
+      'Test setup',
     );
     const bean = await newBean(supervisor, 'Kenya AA');
     const product = await newProduct(

@@ -28,7 +28,7 @@ import type {
   OrderRunRow,
 } from './dashboard-repository.ts';
 import { readPlantActivity, type PlantActivity, type RunsView } from './plant-activity.ts';
-import { SharedRead } from './shared-read.ts';
+import { SharedRead } from '../../lib/shared-read.ts';
 
 export interface DashboardDeps {
   repo: DashboardRepository;

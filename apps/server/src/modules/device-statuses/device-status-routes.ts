@@ -1,3 +1,4 @@
+import { principalOf } from '../../plugins/access-control.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,7 +38,8 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusS
         response: { 201: deviceStatus, 409: errorReply, 422: errorReply },
       },
     },
-    async (request, reply) => reply.code(201).send(await statuses.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await statuses.create(request.body, principalOf(request).fullName)),
   );
   app.put(
     '/:id',
@@ -50,7 +52,7 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusS
         response: { 200: deviceStatus, 404: errorReply, 409: errorReply, 422: errorReply },
       },
     },
-    (request) => statuses.update(request.params.id, request.body),
+    (request) => statuses.update(request.params.id, request.body, principalOf(request).fullName),
   );
   app.delete(
     '/:id',
@@ -63,7 +65,7 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ statuses: DeviceStatusS
       },
     },
     async (request) => {
-      await statuses.delete(request.params.id);
+      await statuses.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Device status deleted' };
     },
   );

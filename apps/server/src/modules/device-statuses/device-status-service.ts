@@ -3,11 +3,13 @@ import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { CommandService } from '../commands/command-service.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type {
   DeviceStatusRepository,
   DeviceStatusRow,
   NewDeviceStatusRow,
 } from './device-status-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 /** A status light as the device screens match it against live values. */
 export type StatusLight = DeviceStatusRow;
@@ -20,11 +22,31 @@ export class DeviceStatusService {
   readonly #lights: CachedValue<readonly StatusLight[]>;
   /** The commands some status light watches, as `kind:id`, for the live stream's sake. */
   #watched = new Set<string>();
+  readonly #changed: ConfigChanged;
 
-  constructor(repo: DeviceStatusRepository, commands: CommandService) {
+  readonly #hub: Pick<EventHub, 'publish'> | undefined;
+
+  constructor(
+    repo: DeviceStatusRepository,
+    commands: CommandService,
+    changed: ConfigChanged,
+    /** Other server instances keep the lights too: a change here tells them, and theirs us. */
+    hub?: Pick<EventHub, 'publish' | 'subscribe'>,
+  ) {
     this.#repo = repo;
     this.#commands = commands;
+    this.#changed = changed;
     this.#lights = new CachedValue(async () => Object.freeze(await repo.list()));
+    this.#hub = hub;
+    hub?.subscribe('cache-changed', (e) => e.cache === 'device-statuses' && void this.load(), {
+      from: 'other-instances',
+    });
+  }
+
+  /** After a committed change: reads the lights again here and on the other instances. */
+  async #reload(): Promise<void> {
+    await this.load();
+    this.#hub?.publish({ type: 'cache-changed', cache: 'device-statuses' });
   }
 
   /** Reads the lights and which commands light a status; every change of the lights reads them again. */
@@ -64,22 +86,26 @@ export class DeviceStatusService {
     return this.#lights.get();
   }
 
-  async create(body: DeviceStatusBody): Promise<DeviceStatusDto> {
+  async create(body: DeviceStatusBody, by: string): Promise<DeviceStatusDto> {
     const row = await this.#save(body, (r) => this.#repo.insert(r));
-    await this.load();
+    await this.#reload();
+    this.#changed({ area: 'device-status', action: 'created', target: body.name, by });
     return this.#present(row.id);
   }
 
-  async update(id: number, body: DeviceStatusBody): Promise<DeviceStatusDto> {
+  async update(id: number, body: DeviceStatusBody, by: string): Promise<DeviceStatusDto> {
     const row = await this.#save(body, (r) => this.#repo.update(id, r));
     if (!row) throw notFound('Device status not found.');
-    await this.load();
+    await this.#reload();
+    this.#changed({ area: 'device-status', action: 'changed', target: body.name, by });
     return this.#present(row.id);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, by: string): Promise<void> {
+    const light = (await this.#lights.get()).find((l) => l.id === id);
     if (!(await this.#repo.delete(id))) throw notFound('Device status not found.');
-    await this.load();
+    await this.#reload();
+    this.#changed({ area: 'device-status', action: 'deleted', target: light?.name ?? `${id}`, by });
   }
 
   async #save<T>(

@@ -40,6 +40,10 @@ describe('devices', () => {
     const missing = await admin('POST', '/api/device/create', { ...newSilo, capacity: undefined });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain(CAPACITY_REQUIRED);
+    // Below a hundredth of a pound the stored capacity would round to 0.
+    const tiny = await admin('POST', '/api/device/create', { ...newSilo, capacity: 0.001 });
+    expect(tiny.status).toBe(400);
+    expect(tiny.body.message).toBe('capacity: Device Capacity must be at least 0.01');
     const created = await admin<DeviceDetail>('POST', '/api/device/create', newSilo);
     expect(created.status).toBe(201);
     expect(created.body.device).toMatchObject({

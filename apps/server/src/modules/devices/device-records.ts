@@ -28,23 +28,36 @@ const NONE: readonly never[] = Object.freeze([]);
  * The devices area's stored records in memory: the device list, a device's information and its
  * detail read no database once loaded (four queries, whatever the number of devices). What
  * changes them: the devices area's own writes, which call `invalidate` once committed, and a
- * bean movement (the hub's `ledger` event), which changes a device's occupancy. A transport
- * that shares changes between server instances would call `invalidate` on each of them.
+ * bean movement (the hub's `ledger` event), which changes a device's occupancy. Other server
+ * instances hear of the first through the hub (`cache-changed`), and see the second.
  */
 export class DeviceRecords {
   readonly #cached: CachedValue<DeviceRecordSet>;
 
+  readonly #hub: EventHub;
+
   constructor(repo: DeviceRepository, hub: EventHub) {
     this.#cached = new CachedValue(() => load(repo));
-    hub.subscribe('ledger', () => this.invalidate());
+    this.#hub = hub;
+    // Every instance sees every bean movement: each forgets its own copy.
+    hub.subscribe('ledger', () => this.#cached.invalidate());
+    hub.subscribe(
+      'cache-changed',
+      (e) => e.cache === 'device-records' && this.#cached.invalidate(),
+      {
+        from: 'other-instances',
+      },
+    );
   }
 
   get(): DeviceRecordSet | Promise<DeviceRecordSet> {
     return this.#cached.get();
   }
 
+  /** Forgets the records here and on every other server instance. */
   invalidate(): void {
     this.#cached.invalidate();
+    this.#hub.publish({ type: 'cache-changed', cache: 'device-records' });
   }
 
   /** The device with this plant code, or a 404 naming it. */

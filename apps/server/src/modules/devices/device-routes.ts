@@ -22,6 +22,7 @@ import {
   updateDeviceBody,
   writeReply,
 } from '@roastery/contract';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { DeviceService } from './device-service.ts';
 
@@ -117,6 +118,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
         params: deviceCodeParams,
         response: { 200: deviceSummary, 404: errorReply },
       },
+      serializerCompiler: compiledSerializer,
     },
     (request) => devices.summary(request.params.id),
   );
@@ -130,7 +132,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
         response: { 201: deviceDetail, ...refused },
       },
     },
-    async (request, reply) => reply.code(201).send(await devices.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await devices.create(request.body, principalOf(request).fullName)),
   );
   app.put(
     '/device/:id',
@@ -143,7 +146,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
         response: { 200: deviceDetail, ...refused },
       },
     },
-    (request) => devices.update(request.params.id, request.body),
+    (request) => devices.update(request.params.id, request.body, principalOf(request).fullName),
   );
   app.delete(
     '/device/:id',
@@ -156,7 +159,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
       },
     },
     async (request) => {
-      await devices.delete(request.params.id);
+      await devices.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Device deleted' };
     },
   );
@@ -183,7 +186,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService }> = a
         response: { 200: z.array(deviceTagView), ...refused },
       },
     },
-    (request) => devices.saveTags(request.params.id, request.body.tags),
+    (request) =>
+      devices.saveTags(request.params.id, request.body.tags, principalOf(request).fullName),
   );
   app.put(
     '/device/mode/:id',

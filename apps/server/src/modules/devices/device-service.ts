@@ -318,7 +318,7 @@ export class DeviceService {
   }
 
   /** Adds a device and gives it a fresh block of PLC addresses for its type's commands. */
-  async create(body: CreateDeviceBody): Promise<DeviceDetail> {
+  async create(body: CreateDeviceBody, by: string): Promise<DeviceDetail> {
     await this.#checkType(body.device_type);
     const tags = await allocateTags(this.#d.devices, this.#d.commands, body.device_type);
     try {
@@ -338,12 +338,17 @@ export class DeviceService {
       }
       throw error;
     }
+    this.#logChange(`${body.device_name} (${body.device_id})`, 'created', by);
     await this.#d.runtime.reload();
     return this.detail(body.device_id);
   }
 
+  #logChange(target: string, action: string, by: string): void {
+    this.#d.hub.publish({ type: 'config', area: 'device', action, target, by });
+  }
+
   /** Changes a device; a new type gives it the new type's tags in a fresh address block. */
-  async update(code: string, body: UpdateDeviceBody): Promise<DeviceDetail> {
+  async update(code: string, body: UpdateDeviceBody, by: string): Promise<DeviceDetail> {
     const device = await this.#d.records.require(code);
     await this.#checkType(body.device_type);
     const { capacity } = deviceColumns(body);
@@ -364,6 +369,11 @@ export class DeviceService {
       }
     });
     this.#d.records.invalidate();
+    this.#logChange(
+      `${body.device_name} (${device.deviceId})`,
+      retyped ? 'changed, with a new type and PLC addresses' : 'changed',
+      by,
+    );
     if (retyped) await this.#d.runtime.reload();
     return this.detail(code);
   }
@@ -395,7 +405,7 @@ export class DeviceService {
    * Replaces a device's PLC tags after checking the whole plant's map with them: no overlap
    * with another device, the right area per kind, feedbacks that exist. Every problem is named.
    */
-  async saveTags(code: string, tags: DeviceTagDto[]): Promise<DeviceTagView[]> {
+  async saveTags(code: string, tags: DeviceTagDto[], by: string): Promise<DeviceTagView[]> {
     const device = await this.#d.records.require(code);
     if (device.virtual) throw unprocessable(`${device.name} is virtual and has no PLC tags.`);
     const [plantTags, commands] = await Promise.all([
@@ -438,11 +448,12 @@ export class DeviceService {
       );
     });
     this.#d.records.invalidate();
+    this.#logChange(`${device.name} (${device.deviceId})`, 'PLC addresses changed', by);
     await this.#d.runtime.reload();
     return this.tags(code);
   }
 
-  async delete(code: string): Promise<void> {
+  async delete(code: string, by: string): Promise<void> {
     const device = await this.#d.records.require(code);
     if (device.occupancy > 0) {
       throw conflict(
@@ -467,6 +478,7 @@ export class DeviceService {
     }
     this.#d.records.invalidate();
     this.#d.hub.publish({ type: 'device-removed', device_id: device.deviceId });
+    this.#logChange(`${device.name} (${device.deviceId})`, 'deleted', by);
     await this.#d.runtime.reload();
   }
 

@@ -1,5 +1,13 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { beans, devices, deviceTypes, dumps, lots, type Database } from '@roastery/db';
+import {
+  beans,
+  devices,
+  deviceTypes,
+  dumps,
+  lots,
+  type Database,
+  type Executor,
+} from '@roastery/db';
 
 export type DumpRow = Awaited<ReturnType<DumpRepository['list']>>[number];
 export type DumpStatus = (typeof dumps.$inferSelect)['status'];
@@ -50,8 +58,9 @@ export class DumpRepository {
     id: number,
     from: DumpStatus[],
     patch: Partial<typeof dumps.$inferInsert> & { status: DumpStatus },
+    db: Executor = this.#db,
   ): Promise<boolean> {
-    const rows = await this.#db
+    const rows = await db
       .update(dumps)
       .set(patch)
       .where(and(eq(dumps.id, id), inArray(dumps.status, from)))

@@ -419,18 +419,27 @@ export class DumpService {
       this.#changed(d.id);
       return;
     }
-    await this.#d.ledger.receive({
-      toDevice: d.targetDevice,
-      lotId: d.lotId,
-      lbs: fromCenti(d.centiLbs),
-      reason: 'dump',
-      dumpId: d.id,
-      ...(d.acknowledgedBy ? { userId: d.acknowledgedBy } : {}),
-    });
-    await this.#d.repo.transition(d.id, ['acknowledged'], {
-      status: 'completed',
-      completedAt: new Date(),
-    });
+    // Booked and completed in one transaction: a crash between the two would leave the dump
+    // waiting with its beans booked, and settling it after the restart would book them again.
+    await this.#d.ledger.receive(
+      {
+        toDevice: d.targetDevice,
+        lotId: d.lotId,
+        lbs: fromCenti(d.centiLbs),
+        reason: 'dump',
+        dumpId: d.id,
+        ...(d.acknowledgedBy ? { userId: d.acknowledgedBy } : {}),
+      },
+      async (tx) => {
+        const completed = await this.#d.repo.transition(
+          d.id,
+          ['acknowledged'],
+          { status: 'completed', completedAt: new Date() },
+          tx,
+        );
+        if (!completed) throw conflict(`Dump request ${d.id} was settled already.`);
+      },
+    );
     this.#changed(d.id);
   }
 }

@@ -9,7 +9,14 @@ import {
   type SiloContents,
   type Workflow,
 } from '@roastery/contract';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import {
+  buildTestApp,
+  entriesBookedBy,
+  eventually,
+  refuseCompletion,
+  type ApiCaller,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let operator: ApiCaller;
@@ -163,6 +170,44 @@ describe('dump requests', () => {
     expect(model.getValue('GS6', 'Occupancy')).toBe(60);
     expect((await silo('GS6'))?.occupancy).toBe(60);
     expect(model.getValue('DS1', 'Scale Weight')).toBe(0);
+  });
+
+  it('book nothing when the completion cannot be stored: booking and completion commit together', async () => {
+    const kenya = (await admin<Bean>('POST', '/api/bean', { bean: { bean_name: 'Kenya AA' } })).body
+      .id;
+    const created = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 40,
+      bean_id: kenya,
+      type: 'Silo Bin',
+      device_id: 'GS5',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    // What a crash between the two writes would leave, made certain: the completion fails.
+    const allowCompletion = await refuseCompletion(t.database, 'dumps', id);
+    try {
+      expect((await operator('POST', `/api/dump/request/${id}`)).status).toBe(200);
+      const ended = await eventually(
+        async () => {
+          const d = (await operator<Dump[]>('GET', '/api/dump?status=all')).body.find(
+            (x) => x.id === id,
+          );
+          return d?.status === 'failed' || d?.status === 'completed' ? d : undefined;
+        },
+        'the dump to be settled',
+        30_000,
+      );
+      // The run finished; its booking was refused with the completion, and nothing else booked.
+      expect({ status: ended.status, error: ended.error }).toEqual({
+        status: 'failed',
+        error: 'the completion could not be stored',
+      });
+      expect(await entriesBookedBy(t.database, 'dump', id)).toBe(0);
+      expect((await silo('GS5'))?.occupancy).toBe(0);
+      expect(await t.services.ledger.invariantViolations()).toEqual([]);
+    } finally {
+      await allowCompletion();
+    }
   });
 
   it('close from the popup, and refuse deleting a request that is not pending', async () => {

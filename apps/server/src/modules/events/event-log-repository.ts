@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { devices, events, type Executor } from '@roastery/db';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { devices, eventCounts, events, type Executor } from '@roastery/db';
+import { countPlan, type CountPart } from './event-count-plan.ts';
 
 export type EventRow = typeof events.$inferSelect & { deviceCode: string | null };
 /** Where a walk through the log stands: the last row's time, exact to the microsecond, and id. */
@@ -36,6 +37,21 @@ function whereOf(f: EventFilter): SQL | undefined {
       : undefined,
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+function timeRange(part: CountPart): SQL | undefined {
+  return and(
+    part.from ? gte(events.time, part.from) : undefined,
+    part.to ? lt(events.time, part.to) : undefined,
+  );
+}
+
+function keptRange(part: CountPart): SQL | undefined {
+  return and(
+    eq(eventCounts.span, part.source),
+    part.from ? gte(eventCounts.start, part.from) : undefined,
+    part.to ? lt(eventCounts.start, part.to) : undefined,
+  );
 }
 
 export class EventLogRepository {
@@ -88,13 +104,51 @@ export class EventLogRepository {
       .limit(size);
   }
 
+  /**
+   * How many rows the filter selects, exactly. Without a text search the whole hours and days
+   * of its range come from the kept counts (event_counts) and only the minutes at its edges are
+   * counted row by row, in one query; a text search counts its rows.
+   */
   async count(filter: EventFilter): Promise<number> {
+    const parts = filter.search ? [] : countPlan(filter.from, filter.to);
+    const kept = parts.filter((p) => p.source !== 'rows');
+    if (filter.search || kept.length === 0) return this.#countRows(filter);
+    const edges = parts.filter((p) => p.source === 'rows');
+    const rows = edges.length
+      ? sql`(${this.#rowCount(filter, or(...edges.map(timeRange)))})`
+      : sql`0`;
     const [row] = await this.#db
+      .select({ n: sql<number>`coalesce(sum(${eventCounts.n}), 0) + ${rows}`.mapWith(Number) })
+      .from(eventCounts)
+      .where(
+        and(
+          or(...kept.map(keptRange)),
+          filter.deviceCode
+            ? inArray(
+                eventCounts.deviceRef,
+                this.#db
+                  .select({ id: devices.id })
+                  .from(devices)
+                  .where(eq(devices.deviceId, filter.deviceCode)),
+              )
+            : undefined,
+          filter.kind ? eq(eventCounts.kind, filter.kind) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  async #countRows(filter: EventFilter): Promise<number> {
+    const [row] = await this.#rowCount(filter);
+    return row?.n ?? 0;
+  }
+
+  #rowCount(filter: EventFilter, within?: SQL) {
+    return this.#db
       .select({ n: count() })
       .from(events)
       .leftJoin(devices, eq(devices.id, events.deviceId))
-      .where(whereOf(filter));
-    return row?.n ?? 0;
+      .where(and(whereOf(filter), within));
   }
 }
 

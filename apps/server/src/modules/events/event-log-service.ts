@@ -20,7 +20,9 @@ export type EventKind =
   | 'transfer'
   | 'sign-in'
   | 'setting'
-  | 'service';
+  | 'path'
+  | 'service'
+  | 'config';
 
 /** Rows an export reads per query: small enough to keep memory flat, large enough to be quick. */
 const EXPORT_BATCH = 2_000;

@@ -21,6 +21,18 @@ const orderChanges: Record<PlantEventOf<'order'>['change'], string> = {
   deleted: 'deleted',
 };
 
+const configAreas: Record<PlantEventOf<'config'>['area'], string> = {
+  workflow: 'Workflow',
+  user: 'User',
+  device: 'Device',
+  'device-type': 'Device type',
+  product: 'Product',
+  bean: 'Bean',
+  'alarm-text': 'Alarm text',
+  'device-status': 'Device status',
+  'admin-report': 'Report',
+};
+
 const sessionChanges: Record<PlantEventOf<'session'>['change'], string> = {
   'signed-in': 'signed in',
   refused: 'was refused sign-in',
@@ -29,7 +41,7 @@ const sessionChanges: Record<PlantEventOf<'session'>['change'], string> = {
 /**
  * Fills the events log from the hub with what the plant layer does not log itself: workflow
  * steps and run states, order and batch transitions, dumps, transfers, console alarms, sign-ins,
- * setting changes and services started or stopped. PLC writes, mode switches, PLC alarm codes
+ * setting and configuration changes, roasting paths, and services started or stopped. PLC writes, mode switches, PLC alarm codes
  * and the PLC link are logged where they happen (the runtime and the devices service).
  */
 export class EventRecorder {
@@ -39,6 +51,7 @@ export class EventRecorder {
   readonly #dumpStatus = new Map<number, string>();
   readonly #transferStatus = new Map<number, string>();
   #pending: Promise<void> = Promise.resolve();
+  #flooding = false;
 
   constructor(deps: EventRecorderDeps) {
     this.#d = deps;
@@ -46,46 +59,105 @@ export class EventRecorder {
 
   start(): void {
     const { hub } = this.#d;
+    // Every instance sees every event; the one where it happened logs it.
+    const thisInstance = { from: 'this-instance' } as const;
     this.#unsubscribe.push(
-      hub.subscribe('run', (e) => this.#queue(e, () => this.#run(e))),
-      hub.subscribe('order', (e) =>
-        this.#queue(e, () =>
-          this.#d.eventLog.record({
-            kind: 'order',
-            description: `Order ${e.id} ${orderChanges[e.change]}`,
-          }),
-        ),
+      hub.subscribe('run', (e) => this.#queue(e, () => this.#run(e)), thisInstance),
+      hub.subscribe(
+        'order',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'order',
+              description: `Order ${e.id} ${orderChanges[e.change]}`,
+            }),
+          ),
+        thisInstance,
       ),
-      hub.subscribe('dump', (e) => this.#queue(e, () => this.#dump(e.id))),
-      hub.subscribe('transfer', (e) => this.#queue(e, () => this.#transfer(e.id))),
-      hub.subscribe('notification', (e) => this.#queue(e, () => this.#notification(e))),
-      hub.subscribe('session', (e) =>
-        this.#queue(e, () =>
-          this.#d.eventLog.record({
-            kind: 'sign-in',
-            description: `${e.username} ${sessionChanges[e.change]}`,
-            userName: e.username,
-            result: e.change === 'refused' ? 'refused' : 'ok',
-          }),
-        ),
+      hub.subscribe('dump', (e) => this.#queue(e, () => this.#dump(e.id)), thisInstance),
+      hub.subscribe('transfer', (e) => this.#queue(e, () => this.#transfer(e.id)), thisInstance),
+      hub.subscribe(
+        'notification',
+        (e) => this.#queue(e, () => this.#notification(e)),
+        thisInstance,
       ),
-      hub.subscribe('setting', (e) =>
-        this.#queue(e, () =>
-          this.#d.eventLog.record({
-            kind: 'setting',
-            description: `Setting '${e.label}' (${e.ref_id}) set to '${e.value}'`,
-            userName: e.by,
-          }),
-        ),
+      hub.subscribe(
+        'alarm-flood',
+        (e) => {
+          // The flood event repeats while the flood grows: only its start and end are events.
+          if (e.flooding === this.#flooding) return;
+          this.#flooding = e.flooding;
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'alarm',
+              description: e.flooding
+                ? `Alarm flood: ${e.count} alarms in 10 minutes`
+                : 'Alarm flood ended',
+            }),
+          );
+        },
+        thisInstance,
       ),
-      hub.subscribe('service', (e) =>
-        this.#queue(e, () =>
-          this.#d.eventLog.record({
-            kind: 'service',
-            description: `${e.name} ${e.status === 'running' ? 'started' : 'stopped'}`,
-            userName: e.by,
-          }),
-        ),
+      hub.subscribe(
+        'session',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'sign-in',
+              description: `${e.username} ${sessionChanges[e.change]}`,
+              userName: e.username,
+              result: e.change === 'refused' ? 'refused' : 'ok',
+            }),
+          ),
+        thisInstance,
+      ),
+      hub.subscribe(
+        'setting',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'setting',
+              description: `Setting '${e.label}' (${e.ref_id}) set to '${e.value}'`,
+              userName: e.by,
+            }),
+          ),
+        thisInstance,
+      ),
+      hub.subscribe(
+        'path',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'path',
+              description: `Roasting path '${e.name}' ${e.change}`,
+              userName: e.by,
+            }),
+          ),
+        thisInstance,
+      ),
+      hub.subscribe(
+        'config',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'config',
+              description: `${configAreas[e.area]} '${e.target}': ${e.action}`,
+              userName: e.by,
+            }),
+          ),
+        thisInstance,
+      ),
+      hub.subscribe(
+        'service',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'service',
+              description: `${e.name} ${e.status === 'running' ? 'started' : 'stopped'}`,
+              userName: e.by,
+            }),
+          ),
+        thisInstance,
       ),
     );
   }

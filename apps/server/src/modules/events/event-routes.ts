@@ -5,7 +5,8 @@ import {
   eventPage,
   eventQueryBody,
 } from '@roastery/contract';
-import { exportContentType, exportExtension, exportStream } from './event-export.ts';
+import { attachment, exportContentType } from '../../lib/table-export.ts';
+import { exportStream } from './event-export.ts';
 import { filterOf, type EventLogService } from './event-log-service.ts';
 
 export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> = async (
@@ -48,10 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> =
       );
       return reply
         .header('content-type', exportContentType[format])
-        .header(
-          'content-disposition',
-          `attachment; filename="events-${day}.${exportExtension[format]}"`,
-        )
+        .header('content-disposition', attachment(`events-${day}`, format))
         .header(EXPORT_TOTAL_ROWS_HEADER, String(total))
         .send(stream);
     },

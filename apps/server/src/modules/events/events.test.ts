@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type EventExportFormat, type LogEvent } from '@roastery/contract';
 import { buildTestApp, testUsers, USER_PASSWORD, type TestApp } from '../../../test/helper.ts';
-import { csvField } from './event-export.ts';
+import { csvField } from '../../lib/table-export.ts';
 
 interface Page {
   data: LogEvent[];

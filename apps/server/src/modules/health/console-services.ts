@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@roastery/db';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { Leadership } from '../../plant/cluster/leadership.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -18,6 +19,11 @@ export interface ConsoleServicesDeps {
   simulated: boolean;
   scheduler: Pick<OrderScheduler, 'running' | 'start' | 'stop'>;
   notifications: Pick<NotificationService, 'raise' | 'clear'>;
+  /** Present when several instances share the database: which of them drives the plant. */
+  cluster?: {
+    instance: string;
+    leadership: Pick<Leadership, 'isLeader' | 'leader' | 'onChange'>;
+  };
 }
 
 /** The alarm of an order scheduler a person stopped from the System Monitor. */
@@ -29,6 +35,8 @@ const DATABASE_LOCKED =
 const ENGINE_LOCKED =
   'Runs hold their devices while it works: stop or pause runs from their workflow screens.';
 const LIVE_LOCKED = 'Screens follow the plant through it: it runs with the API.';
+const INSTANCE_LOCKED =
+  'Every instance serves the API; the one holding the database lock drives the PLCs, the engine and the scheduler. Stop an instance by stopping its server process: another takes the lead within seconds.';
 
 /** Registers the console's own services with the System Monitor, and feeds their logs. */
 export function registerConsoleServices(d: ConsoleServicesDeps): void {
@@ -125,6 +133,8 @@ export function registerConsoleServices(d: ConsoleServicesDeps): void {
     },
   });
 
+  if (d.cluster) registerInstance(registry, d.cluster);
+
   registry.register({
     id: 'live-stream',
     name: 'Live stream',
@@ -133,4 +143,33 @@ export function registerConsoleServices(d: ConsoleServicesDeps): void {
     health: () => `Running, event ${d.live.seq} sent last`,
     locked: LIVE_LOCKED,
   });
+}
+
+/** This instance among several: whether it leads, or which instance does. */
+function registerInstance(
+  registry: ServiceRegistry,
+  cluster: NonNullable<ConsoleServicesDeps['cluster']>,
+): void {
+  let leader: string | undefined;
+  const instance = registry.register({
+    id: 'instance',
+    name: `Instance ${cluster.instance}`,
+    type: 'instance',
+    running: () => true,
+    health: () =>
+      cluster.leadership.isLeader()
+        ? `Leader: drives the plant`
+        : `Follower: ${leader ? `instance ${leader} drives the plant` : 'no instance drives the plant'}`,
+    probe: async () => {
+      leader = await cluster.leadership.leader().catch(() => undefined);
+    },
+    locked: INSTANCE_LOCKED,
+  });
+  cluster.leadership.onChange((leading) =>
+    instance.log(
+      leading
+        ? 'Took the lead: drives the PLCs, the workflow engine and the order scheduler'
+        : 'Lost the lead: drives nothing until it holds the lock again',
+    ),
+  );
 }

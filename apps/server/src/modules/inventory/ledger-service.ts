@@ -99,6 +99,12 @@ export interface RoastInput extends MovementCause {
   roastedLot: { lotNumber: string; beanId: number; roastedAt: Date };
 }
 
+/**
+ * Runs in a booking's transaction, after its rows: what must commit with the booking or not at
+ * all (closing the request it books). Throwing rolls the booking back.
+ */
+export type WithBooking = (tx: Executor) => Promise<void>;
+
 export interface RoastMovement extends Movement {
   roastedLotId: number;
   /** The green lots that reached the roaster, by lot. */
@@ -126,9 +132,9 @@ export class LedgerService {
    * Beans enter the plant into a device (opening stock, a dump, a roasted batch, a correction
    * upward).
    */
-  async receive(input: ReceiveInput): Promise<Movement> {
+  async receive(input: ReceiveInput, alongside?: WithBooking): Promise<Movement> {
     const centi = this.#positive(input.lbs);
-    return this.#committed(async (tx) => {
+    return this.#committed(alongside, async (tx) => {
       const locked = await this.#repo.lockDevices(tx, [input.toDevice]);
       const target = this.#device(locked, input.toDevice);
       const segregation = await this.#repo.segregationOfLot(tx, input.lotId);
@@ -146,8 +152,8 @@ export class LedgerService {
   }
 
   /** Moves beans out of a device, oldest lots first, into another device or out of the plant. */
-  async move(input: MoveInput): Promise<Movement> {
-    return this.#committed(async (tx) => {
+  async move(input: MoveInput, alongside?: WithBooking): Promise<Movement> {
+    return this.#committed(alongside, async (tx) => {
       const { source, target, taken } = await this.#plan(tx, input);
       const movementId = randomUUID();
       for (const t of taken)
@@ -196,7 +202,7 @@ export class LedgerService {
       throw unprocessable(
         `The silos gave ${formatCenti(drawn)} but the roaster weighed ${formatCenti(green)} green.`,
       );
-    return this.#committed(async (tx): Promise<RoastMovement> => {
+    return this.#committed(undefined, async (tx): Promise<RoastMovement> => {
       const ids = [
         ...input.draws.map((d) => d.fromDevice),
         input.roaster,
@@ -291,8 +297,15 @@ export class LedgerService {
     });
   }
 
-  async #committed<T extends Movement>(book: (tx: Executor) => Promise<T>): Promise<T> {
-    const movement = await this.#db.transaction(book);
+  async #committed<T extends Movement>(
+    alongside: WithBooking | undefined,
+    book: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    const movement = await this.#db.transaction(async (tx) => {
+      const booked = await book(tx);
+      await alongside?.(tx);
+      return booked;
+    });
     this.#onMovement();
     return movement;
   }

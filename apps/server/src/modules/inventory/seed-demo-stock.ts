@@ -110,6 +110,8 @@ export const demoProducts: DemoProduct[] = [
 ];
 
 /** Demo batches fit both roasters: the 250 lb one and the 500 lb one. */
+/** Who the events log says made the demo's beans and products. */
+const DEMO_SETUP = 'Demo setup';
 const DEMO_MIN_BATCH_LBS = 100;
 const DEMO_MAX_BATCH_LBS = 500;
 
@@ -146,32 +148,38 @@ function required<T>(value: T | undefined, what: string): T {
 export async function seedDemoStock(deps: DemoStockDeps, now: Date = new Date()): Promise<void> {
   const beanIds = new Map<string, number>();
   for (const bean of demoBeans) {
-    const saved = await deps.beans.create({
-      bean: {
-        bean_name: bean.name,
-        bean_id: bean.code,
-        description: bean.description,
-        bins: bean.bins,
-        segregation: bean.segregation ?? null,
+    const saved = await deps.beans.create(
+      {
+        bean: {
+          bean_name: bean.name,
+          bean_id: bean.code,
+          description: bean.description,
+          bins: bean.bins,
+          segregation: bean.segregation ?? null,
+        },
       },
-    });
+      DEMO_SETUP,
+    );
     beanIds.set(bean.name, saved.id);
   }
   for (const product of demoProducts) {
-    await deps.products.create({
-      product: {
-        product_name: product.name,
-        product_description: product.description,
-        product_lot_number: '-1',
-        batch_weight: product.batchWeight,
-        min_batch_weight: DEMO_MIN_BATCH_LBS,
-        max_batch_weight: DEMO_MAX_BATCH_LBS,
+    await deps.products.create(
+      {
+        product: {
+          product_name: product.name,
+          product_description: product.description,
+          product_lot_number: '-1',
+          batch_weight: product.batchWeight,
+          min_batch_weight: DEMO_MIN_BATCH_LBS,
+          max_batch_weight: DEMO_MAX_BATCH_LBS,
+        },
+        product_recipes: product.recipe.map(([bean, ratio]) => ({
+          bean_id: required(beanIds.get(bean), `bean ${bean}`),
+          ratio,
+        })),
       },
-      product_recipes: product.recipe.map(([bean, ratio]) => ({
-        bean_id: required(beanIds.get(bean), `bean ${bean}`),
-        ratio,
-      })),
-    });
+      DEMO_SETUP,
+    );
   }
   const silos = await deps.beans.devicesByCode(demoOpeningStock.map((s) => s.silo));
   for (const stock of demoOpeningStock) {

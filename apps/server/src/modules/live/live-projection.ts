@@ -76,6 +76,13 @@ export function liveEventOf(
       return { type: 'notification', notification: event.notification };
     case 'notifications-acknowledged':
       return { type: 'notifications-acknowledged', count: event.count };
+    case 'alarm-flood':
+      return {
+        type: 'alarm-flood',
+        flooding: event.flooding,
+        count: event.count,
+        since: event.since,
+      };
     case 'setting':
       return { type: 'setting', ref_id: event.ref_id, value: event.value };
     case 'service':
@@ -83,8 +90,19 @@ export function liveEventOf(
     case 'session':
       // Who signs in is for the events log, not for every screen.
       return undefined;
+    case 'path':
+      // Paths change rarely and only from their own screen, which refetches after its change.
+      return undefined;
     case 'device-removed':
       // The screens learn it from the device list; nothing live names a deleted device.
+      return undefined;
+    case 'config':
+      // Who changed the configuration is for the events log; each screen reads its own data.
+      return undefined;
+    case 'leader-request':
+    case 'user-changed':
+    case 'cache-changed':
+      // Between server instances only.
       return undefined;
   }
   return undefined;

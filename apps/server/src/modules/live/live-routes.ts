@@ -9,7 +9,9 @@ import {
   type LiveEvent,
   type UnsequencedLiveEvent,
 } from '@roastery/contract';
-import { principalOf } from '../../plugins/access-control.ts';
+import { forbidden } from '../../lib/http-errors.ts';
+import { bearer, principalOf } from '../../plugins/access-control.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import type { LiveBus } from './live-bus.ts';
 import { StreamLimits, type StreamLimitsConfig } from './stream-limits.ts';
 
@@ -23,7 +25,11 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   /** What a new stream must know at once, such as whether the PLC link is up. */
   initial: () => UnsequencedLiveEvent[];
   limits: StreamLimitsConfig;
-}> = async (app, { bus, initial, limits }) => {
+  /** Origins besides the console's own whose pages may open a stream. */
+  allowedOrigins?: readonly string[];
+  /** Streams whose token no longer authenticates (sessions ended) are closed. */
+  auth: Pick<AuthService, 'authenticate' | 'onUserChanged'>;
+}> = async (app, { bus, initial, limits, allowedOrigins = [], auth }) => {
   const streams = new StreamLimits(limits);
   // The bus hands the same event object to every stream: it is serialised and encoded once for
   // all of them, so a stream's write copies no text of its own.
@@ -39,9 +45,22 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     return frame;
   };
   const open = new Set<() => void>();
+  /** Each user's open streams, with the token each was opened with. */
+  const byUser = new Map<number, Map<() => void, string>>();
+  // A token is checked when its stream opens; when its user changes (a new password or role,
+  // removal), every stream of that user checks its token again and ends if it was revoked.
+  const stopWatching = auth.onUserChanged((userId) => {
+    for (const [end, token] of byUser.get(userId) ?? []) {
+      void auth.authenticate(token).then(
+        (principal) => principal ?? end(),
+        () => end(),
+      );
+    }
+  });
   // Open streams never end by themselves: they are ended before the server waits for its
   // connections to close, or it would wait for ever.
   app.addHook('preClose', async () => {
+    stopWatching();
     for (const end of open) end();
   });
 
@@ -51,14 +70,25 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: device state, notifications, PLC connection',
-        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has.`,
+        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has. Refused with 403 when the Origin header names another site than the console (or ALLOWED_ORIGINS).`,
         headers: liveStreamHeaders,
         produces: ['text/event-stream'],
-        response: { 400: errorReply, 429: errorReply, 503: errorReply },
+        response: { 400: errorReply, 403: errorReply, 429: errorReply, 503: errorReply },
       },
     },
     (request, reply) => {
-      const release = streams.admit(principalOf(request).id, request.headers[LIVE_BROWSER_HEADER]);
+      // A page of another site cannot read the stream's events, but its script could hold a
+      // stream open with a token it got hold of: a browser always names the page's origin.
+      const origin = request.headers.origin;
+      if (
+        origin !== undefined &&
+        origin !== `${request.protocol}://${request.host}` &&
+        !allowedOrigins.includes(origin)
+      ) {
+        throw forbidden('The live stream is only served to pages of this console.');
+      }
+      const userId = principalOf(request).id;
+      const release = streams.admit(userId, request.headers[LIVE_BROWSER_HEADER]);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -76,13 +106,21 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       for (const event of initial()) send({ ...event, seq: bus.seq } satisfies LiveEvent);
       const unsubscribe = bus.subscribe(send);
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
         unsubscribe();
         release();
         open.delete(end);
+        mine.delete(end);
+        if (mine.size === 0) byUser.delete(userId);
         res.end();
       };
+      const mine = byUser.get(userId) ?? new Map<() => void, string>();
+      byUser.set(userId, mine);
+      mine.set(end, bearer(request) ?? '');
       open.add(end);
       request.raw.on('close', end);
     },

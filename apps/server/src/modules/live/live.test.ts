@@ -51,7 +51,7 @@ async function listening(env: Record<string, string>) {
     await reader.read();
     return { status: 200, reader, headers: res.headers, close: () => abort.abort() };
   };
-  return { app, openStream };
+  return { app, openStream, tokens };
 }
 
 describe('GET /api/live limits', () => {
@@ -160,5 +160,95 @@ describe('GET /api/live heartbeat', () => {
       expect(value).toBe(': heartbeat\n\n');
     }
     stream.close();
+  });
+});
+
+describe('GET /api/live and ended sessions', () => {
+  it("closes a user's streams once an administrator resets the password, and no one else's", async () => {
+    const { app, openStream, tokens } = await listening({});
+    const operator = await openStream(Role.Operator);
+    await openStream(Role.Supervisor);
+    const open = app.services.live.subscribers;
+    const operatorId = (await app.services.auth.authenticate(tokens.get(Role.Operator)!))!.id;
+
+    const reset = await app.as(Role.Administrator)('POST', '/api/user/admin-reset-password', {
+      user_id: operatorId,
+      newPassword: 'a-new-password-123',
+    });
+    expect(reset.status).toBe(200);
+
+    // The server ends the operator's stream: its reader reaches the end.
+    for (;;) {
+      const { done } = await operator.reader!.read();
+      if (done) break;
+    }
+    await eventually(() => app.services.live.subscribers === open - 1, 'one stream left');
+    expect(app.services.live.subscribers).toBe(open - 1);
+  });
+});
+
+describe('GET /api/live when the session ends', () => {
+  it("closes a person's stream when they are deleted or given another role, not when renamed", async () => {
+    t = await buildTestApp({});
+    const app = t;
+    const base = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const admin = app.as(Role.Administrator);
+    let people = 0;
+    /** A new person signed in, with a live stream open as their tab opens it. */
+    const personWithStream = async () => {
+      people += 1;
+      const username = `live.person.${people}`;
+      const { id } = await app.services.users.create(
+        {
+          full_name: `Live Person ${people}`,
+          username,
+          user_role: Role.Supervisor,
+          password: 'live-person-pass',
+        },
+        'Test setup',
+      );
+      const login = await app.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username, password: 'live-person-pass' },
+      });
+      const res = await fetch(`${base}/api/live`, {
+        headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      await reader.read();
+      return { id, reader };
+    };
+    /** Reads until the server ends the stream, or until an event of this type arrives. */
+    const readUntil = async (reader: ReadableStreamDefaultReader<string>, event?: string) => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'ended';
+        if (event && value.includes(`event: ${event}\n`)) return event;
+      }
+    };
+
+    const renamed = await personWithStream();
+    expect((await admin('PUT', `/api/user/${renamed.id}`, { full_name: 'New Name' })).status).toBe(
+      200,
+    );
+    app.services.live.publish({ type: 'plc', state: 'connected', error: null });
+    expect(await readUntil(renamed.reader, 'plc')).toBe('plc');
+
+    const demoted = await personWithStream();
+    expect(
+      (await admin('PUT', `/api/user/${demoted.id}`, { user_role: Role.Operator })).status,
+    ).toBe(200);
+    expect(await readUntil(demoted.reader)).toBe('ended');
+
+    const deleted = await personWithStream();
+    expect((await admin('DELETE', `/api/user/${deleted.id}`)).status).toBe(200);
+    expect(await readUntil(deleted.reader)).toBe('ended');
+
+    // The renamed person's stream is still open: it receives what is published next.
+    app.services.live.publish({ type: 'plc', state: 'connected', error: null });
+    expect(await readUntil(renamed.reader, 'plc')).toBe('plc');
+    await renamed.reader.cancel();
   });
 });

@@ -9,7 +9,7 @@ import {
 import { buildTestApp, seedDemoPlant, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { EventHub } from '../../plant/hub/event-hub.ts';
 import { ACTIVE_LIMIT } from './active-notifications.ts';
-import { NotificationRepository } from './notification-repository.ts';
+import { NotificationRepository, type NotificationRow } from './notification-repository.ts';
 import { NotificationService } from './notification-service.ts';
 
 let t: TestApp;
@@ -146,5 +146,47 @@ describe('a deleted device', () => {
     step = await bellAndDatabase();
     expect(step.bell.data.find((n) => n.id === raised!.id)?.device_id).toBeNull();
     expect(step.bell).toEqual(step.database);
+  });
+});
+
+describe('a bell loading while another instance raises', () => {
+  it('answers with what it read, and reads again after an invalidation that came during the load', async () => {
+    let readsDone!: () => void;
+    const read = new Promise<void>((resolve) => (readsDone = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    /** Reads as the database stands, then holds the load until the test lets it go on. */
+    class HeldRepository extends NotificationRepository {
+      async #hold<T>(value: T): Promise<T> {
+        reads += 1;
+        if (reads === 2) readsDone();
+        if (reads <= 2) await held;
+        return value;
+      }
+      override async unacknowledged(limit: number): Promise<NotificationRow[]> {
+        return this.#hold(await super.unacknowledged(limit));
+      }
+      override async countUnacknowledged(): Promise<number> {
+        return this.#hold(await super.countUnacknowledged());
+      }
+    }
+    const bell = new NotificationService(new HeldRepository(t.database.db), new EventHub());
+    const loading = bell.active();
+    await read;
+    // Another instance raises after the load's queries ran; its event arrives before they end.
+    const raised = await t.services.notifications.raise({
+      type: 'alarm',
+      text: 'Raised elsewhere during a load',
+      by: 'test',
+      source: 'elsewhere-during-load',
+    });
+    bell.invalidate();
+    release();
+    const first = await loading;
+    expect(first.data.map((n) => n.id)).not.toContain(raised!.id);
+    const next = await bell.active();
+    expect(next.count).toBe(first.count + 1);
+    expect(next.data.map((n) => n.id)).toContain(raised!.id);
   });
 });

@@ -26,19 +26,31 @@ export class ActiveNotificationsView {
   #entries: Entry[] = [];
   #count = 0;
   #loaded = false;
+  #generation = 0;
 
   get loaded(): boolean {
     return this.#loaded;
   }
 
-  load(rows: NotificationRow[], count: number): void {
+  /** Counts invalidations: a load that began before one must not be kept. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Holds what a load read. `readAt` is the generation when its queries began: if an invalidation
+   * came while they ran (another instance's notification, say), the rows may predate it, so they
+   * answer the call that read them but the next call reads again.
+   */
+  load(rows: NotificationRow[], count: number, readAt = this.#generation): void {
     this.#entries = rows.map(entryOf);
     this.#count = count;
-    this.#loaded = true;
+    this.#loaded = readAt === this.#generation;
   }
 
   /** Forgets everything: the next reply is loaded from the database. */
   invalidate(): void {
+    this.#generation += 1;
     this.#loaded = false;
     this.#entries = [];
   }
@@ -85,5 +97,8 @@ export class ActiveNotificationsView {
 }
 
 function entryOf(row: NotificationRow): Entry {
-  return { notification: presentNotification(row, 0), createdMs: row.createdAt.getTime() };
+  return {
+    notification: presentNotification(row, row.createdAt),
+    createdMs: row.createdAt.getTime(),
+  };
 }

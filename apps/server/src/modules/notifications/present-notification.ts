@@ -1,8 +1,19 @@
 import type { Notification } from '@roastery/contract';
+import { alarmState, type AlarmRecord } from './alarm-state.ts';
 import type { NotificationRow } from './notification-repository.ts';
 
-/** A notification as the API shows it; `timeDiff` is its age in seconds at `now`. */
-export function presentNotification(row: NotificationRow, now = Date.now()): Notification {
+/** What the alarm state model needs of a stored notification. */
+export function alarmRecordOf(row: NotificationRow): AlarmRecord {
+  return {
+    active: row.clearedAt === null,
+    acknowledged: row.ack,
+    shelvedUntil: row.shelvedUntil,
+    suppression: row.suppression,
+  };
+}
+
+/** A notification as the API shows it, its state and age (`timeDiff`, seconds) at `now`. */
+export function presentNotification(row: NotificationRow, now: Date): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -14,6 +25,10 @@ export function presentNotification(row: NotificationRow, now = Date.now()): Not
     ackAt: row.ackAt?.toISOString() ?? null,
     clearedAt: row.clearedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    timeDiff: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 1000)),
+    timeDiff: Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000)),
+    state: alarmState(alarmRecordOf(row), now),
+    source: row.source,
+    shelvedUntil: row.shelvedUntil?.toISOString() ?? null,
+    shelveReason: row.shelveReason,
   };
 }

@@ -96,10 +96,16 @@ export class BatchRunner {
     }));
   }
 
-  /** The green stock as the ledger holds it, ready to plan on. */
-  async planner(prefer?: string): Promise<StockPlanner> {
-    const holdings = (await this.#d.ledger.holdingsOfKind('green')).filter((h) =>
-      this.#d.plant.isGreenSilo(h.deviceCode),
+  /**
+   * The green stock as the ledger holds it, ready to plan on; only that of `silos` when the
+   * order's roasting path limits where it draws from.
+   */
+  async planner(prefer?: string, silos?: readonly string[]): Promise<StockPlanner> {
+    const allowed = silos && new Set(silos.map((s) => s.toLowerCase()));
+    const holdings = (await this.#d.ledger.holdingsOfKind('green')).filter(
+      (h) =>
+        this.#d.plant.isGreenSilo(h.deviceCode) &&
+        (allowed === undefined || allowed.has(h.deviceCode.toLowerCase())),
     );
     return new StockPlanner(
       holdings.map((h) => ({
@@ -138,6 +144,7 @@ export class BatchRunner {
     batch: BatchRow,
     workflowId: number,
     prefer?: string,
+    silos?: readonly string[],
   ): Promise<PreparedBatch> {
     const { plant } = this.#d;
     const workflow = await this.roastingWorkflow(workflowId);
@@ -146,7 +153,7 @@ export class BatchRunner {
     if (recipe.length === 0) throw unprocessable(`The product of this order has no recipe.`);
     const planned = batch.plannedCenti ?? 0;
     if (planned <= 0) throw unprocessable(`Batch ${batch.seq} has no weight to roast.`);
-    const planner = await this.planner(prefer);
+    const planner = await this.planner(prefer, silos);
     const draws = planner.plan(planned, recipe);
     if (!draws) throw new ShortOfBeans(planner.planAll([planned], recipe).shortfalls);
     const early = preacts(draws, await this.#inFlight(roaster));
@@ -208,9 +215,10 @@ export class BatchRunner {
     workflowId: number,
     who: string,
     prefer?: string,
+    silos?: readonly string[],
   ): Promise<void> {
     const { plant, repo } = this.#d;
-    const prepared = await this.#prepare(order, batch, workflowId, prefer);
+    const prepared = await this.#prepare(order, batch, workflowId, prefer, silos);
     const draws: BatchDraw[] = [];
     for (const draw of prepared.draws) {
       const level = plant.weighCenti(draw.deviceCode, 'occupancy');

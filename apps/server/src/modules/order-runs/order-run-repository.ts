@@ -131,10 +131,20 @@ export class OrderRunRepository {
       .then((rows) => rows.map((r) => r.batch));
   }
 
-  /** Adds batches after the order's last one, with these planned weights. */
-  async addBatches(orderId: number, planned: (number | null)[]): Promise<void> {
-    if (planned.length === 0) return;
-    await this.#db.transaction(async (tx) => {
+  /**
+   * Adds batches after the order's last one, with these planned weights; false when the order
+   * is gone. The order row is locked first, so a delete running at the same time either ends
+   * before (and nothing is added) or waits and finds the batches.
+   */
+  async addBatches(orderId: number, planned: (number | null)[]): Promise<boolean> {
+    if (planned.length === 0) return true;
+    return this.#db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
+      if (!order) return false;
       const [last] = await tx
         .select({ seq: sql<number | null>`max(${orderBatches.seq})` })
         .from(orderBatches)
@@ -143,6 +153,7 @@ export class OrderRunRepository {
       await tx
         .insert(orderBatches)
         .values(planned.map((centi, i) => ({ orderId, seq: after + i + 1, plannedCenti: centi })));
+      return true;
     });
   }
 

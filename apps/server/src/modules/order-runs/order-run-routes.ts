@@ -12,6 +12,7 @@ import {
   fillSiloReply,
   orderDumpRequestBody,
   orderIdParams,
+  orderPaths,
   packingRecord,
   shortOfBeansReply,
   startOrderBody,
@@ -107,6 +108,7 @@ export const orderRunRoutes: FastifyPluginAsyncZod<{
       try {
         const started = await runs.startOrder(request.body.order_id, principalOf(request), {
           rule: request.body.rule,
+          path: request.body.path_id,
         });
         return { path: `/admin/test/flow/${started.workflowId}`, message: started.message };
       } catch (error) {
@@ -161,6 +163,19 @@ export const orderRunRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => runs.batchesOf(request.params.id),
+  );
+  app.get(
+    '/:id/paths',
+    {
+      schema: {
+        tags,
+        summary:
+          'The enabled roasting paths a roasting order may start along (on its roaster, into its bin); defined is false when the plant has none',
+        params: orderIdParams,
+        response: { 200: orderPaths, 404: errorReply, 409: errorReply },
+      },
+    },
+    (request) => runs.pathsFor(request.params.id),
   );
   app.post(
     '/packing/start',

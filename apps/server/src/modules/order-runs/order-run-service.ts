@@ -5,6 +5,7 @@ import {
   type CheckBeansReply,
   type Dump,
   type FillSiloBody,
+  type OrderPaths,
   type StartWithDevicesBody,
   type WorkflowDefinition,
 } from '@roastery/contract';
@@ -15,6 +16,8 @@ import type { Principal } from '../auth/auth-service.ts';
 import type { DumpService } from '../dumps/dump-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
+import { matchPaths, type PathRoute, type StartChoice } from '../paths/path-match.ts';
+import type { PathService } from '../paths/path-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { splitOrder } from '../orders/batch-plan.ts';
@@ -34,6 +37,8 @@ export interface OrderRunServiceDeps {
   products: ProductService;
   ledger: LedgerService;
   plant: PlantView;
+  /** Roasting paths: once any is defined, a start must follow an enabled one. */
+  paths: PathService;
   hub: EventHub;
   alarm: (text: string) => Promise<void>;
   logger: { error(obj: object, msg: string): void };
@@ -50,7 +55,17 @@ export interface StartOptions {
   destination?: string | undefined;
   /** A new batch size, lbs: the order is split again before it starts. */
   batchLbs?: number | undefined;
+  /** The roasting path a person chose. */
+  path?: number | undefined;
 }
+
+/** Where a start may draw from: a path's silos, or any silo while no path is defined. */
+interface PathPlan {
+  path: PathRoute | undefined;
+  shortfalls: Shortfall[];
+}
+
+const sameCode = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 const STARTABLE: number[] = [OrderStatus.NotStarted, OrderStatus.NotProcessed];
 const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
@@ -103,20 +118,84 @@ export class OrderRunService {
     return splitOrder(qty, batch);
   }
 
-  async #shortfalls(order: OrderOfRun, prefer?: string): Promise<Shortfall[]> {
+  async #shortfalls(
+    order: OrderOfRun,
+    prefer?: string,
+    silos?: readonly string[],
+  ): Promise<Shortfall[]> {
     const recipe = await this.#d.batches.recipe(order.order.productId);
     if (recipe.length === 0) throw unprocessable('The product of this order has no recipe.');
-    const planner = await this.#d.batches.planner(prefer);
+    const planner = await this.#d.batches.planner(prefer, silos);
     return planner.planAll(await this.#remaining(order), recipe).shortfalls;
   }
 
-  /** Each missing bean with the silo a dump of it would go to. */
-  async #requestDevices(shortfalls: Shortfall[]): Promise<CheckBeansReply['request_devices']> {
+  /**
+   * The enabled paths that fit a start (409 naming why when none does), or undefined while no
+   * path is defined: then a start takes any silos, roaster and bin, as before paths existed.
+   */
+  async #candidates(choice: StartChoice): Promise<[PathRoute, ...PathRoute[]] | undefined> {
+    const routes = await this.#d.paths.routes();
+    return routes && matchPaths(routes, choice);
+  }
+
+  /** The first fitting path whose silos hold every remaining batch's beans, else the first. */
+  async #planOn(
+    order: OrderOfRun,
+    candidates: [PathRoute, ...PathRoute[]] | undefined,
+    prefer?: string,
+  ): Promise<PathPlan> {
+    if (!candidates) return { path: undefined, shortfalls: await this.#shortfalls(order, prefer) };
+    const [first, ...others] = candidates;
+    const plan = { path: first, shortfalls: await this.#shortfalls(order, prefer, first.silos) };
+    if (plan.shortfalls.length === 0) return plan;
+    for (const path of others) {
+      if ((await this.#shortfalls(order, prefer, path.silos)).length === 0) {
+        return { path, shortfalls: [] };
+      }
+    }
+    return plan;
+  }
+
+  /** What a start chose, its roaster being the order's or the workflow's when not chosen. */
+  #choiceOf(
+    order: OrderOfRun,
+    workflow: WorkflowDefinition | undefined,
+    options: StartOptions,
+  ): StartChoice {
+    return {
+      pathId: options.path,
+      silo: options.prefer,
+      roaster:
+        options.roaster ??
+        order.roasterCode ??
+        (workflow && this.#d.plant.roasterOf(workflow.steps)) ??
+        undefined,
+      destination: options.destination ?? order.destinationCode ?? undefined,
+      workflow: workflow && { id: workflow.id, name: workflow.name },
+    };
+  }
+
+  /** The order's path plan on its own rule, as the checks before a start see it. */
+  async #planOfOrder(order: OrderOfRun, prefer?: string): Promise<PathPlan> {
+    const workflowId = order.order.workflowId;
+    const workflow = workflowId ? await this.#d.workflows.workflow(workflowId) : undefined;
+    const candidates = await this.#candidates(this.#choiceOf(order, workflow, { prefer }));
+    return this.#planOn(order, candidates, prefer);
+  }
+
+  /**
+   * Each missing bean with the silo a dump of it would go to: one of the path's silos when a
+   * path limits where the order draws from.
+   */
+  async #requestDevices(
+    shortfalls: Shortfall[],
+    silos?: readonly string[],
+  ): Promise<CheckBeansReply['request_devices']> {
     const rows: CheckBeansReply['request_devices'] = [];
     for (const s of shortfalls) {
       const missing = fromCenti(s.neededCenti - s.availableCenti);
       const targets = (await this.#d.dumps.targets(s.beanId, missing, 'Silo Bin')).filter(
-        (t) => t.fits,
+        (t) => t.fits && (silos === undefined || silos.some((c) => sameCode(c, t.device_id))),
       );
       const target = targets.find((t) => t.beans.length > 0) ?? targets[0];
       rows.push({
@@ -133,10 +212,30 @@ export class OrderRunService {
 
   /** Check bean availability: whether the silos hold every remaining batch's beans. */
   async checkBeans(orderId: number, startDevice?: string): Promise<CheckBeansReply> {
-    const shortfalls = await this.#shortfalls(await this.#order(orderId), startDevice);
+    const { path, shortfalls } = await this.#planOfOrder(await this.#order(orderId), startDevice);
     return {
       same: shortfalls.length === 0,
-      request_devices: await this.#requestDevices(shortfalls),
+      request_devices: await this.#requestDevices(shortfalls, path?.silos),
+    };
+  }
+
+  /**
+   * The paths a person may start the order along: the enabled ones on the order's roaster and
+   * into its destination, where the order names them.
+   */
+  async pathsFor(orderId: number): Promise<OrderPaths> {
+    const order = await this.#order(orderId);
+    const all = await this.#d.paths.list();
+    const fits = (code: string | null, device: { device_id: string }) =>
+      code === null || sameCode(code, device.device_id);
+    return {
+      defined: all.length > 0,
+      paths: all.filter(
+        (p) =>
+          p.enabled &&
+          fits(order.roasterCode, p.roaster) &&
+          fits(order.destinationCode, p.destination),
+      ),
     };
   }
 
@@ -157,7 +256,8 @@ export class OrderRunService {
   /** A dump request for a missing bean into the silo suggested (or chosen) for it. */
   async requestDump(orderId: number, deviceId: string, who: Principal): Promise<Dump> {
     const order = await this.#order(orderId);
-    const rows = await this.#requestDevices(await this.#shortfalls(order));
+    const { path, shortfalls } = await this.#planOfOrder(order);
+    const rows = await this.#requestDevices(shortfalls, path?.silos);
     const row =
       rows.find((r) => r.device_id?.toLowerCase() === deviceId.toLowerCase()) ??
       (rows.length === 1 ? rows[0] : undefined);
@@ -213,22 +313,24 @@ export class OrderRunService {
       if (!workflowId) throw unprocessable(orderMessages.roaster);
       const workflow = await this.#d.batches.roastingWorkflow(workflowId);
       this.#checkModes(workflow);
+      const candidates = await this.#candidates(this.#choiceOf(order, workflow, options));
       // The batches first (a failed one queued again), so the bean check counts every one.
       await this.#prepareBatches(order, options.batchLbs);
-      const shortfalls = await this.#shortfalls(order, options.prefer);
+      const { path, shortfalls } = await this.#planOn(order, candidates, options.prefer);
       if (shortfalls.length > 0) {
-        throw new ShortOfBeans(shortfalls, await this.#requestDevices(shortfalls));
+        throw new ShortOfBeans(shortfalls, await this.#requestDevices(shortfalls, path?.silos));
       }
+      // An order that names no bin lands where its path does.
+      const destination = options.destination ?? path?.destination;
       const refs = await this.#d.repo.deviceRefs(
-        [options.roaster, options.destination].filter((c): c is string => c !== undefined),
+        [options.roaster, destination].filter((c): c is string => c !== undefined),
       );
       const moved = await this.#d.repo.transitionOrder(orderId, STARTABLE, {
         status: OrderStatus.Processing,
         workflowId,
+        pathId: path?.id ?? null,
         ...(options.roaster ? { roasterDevice: refs.get(options.roaster) ?? null } : {}),
-        ...(options.destination
-          ? { destinationDevice: refs.get(options.destination) ?? null }
-          : {}),
+        ...(destination ? { destinationDevice: refs.get(destination) ?? null } : {}),
         ...(options.batchLbs ? { batchCenti: toCenti(options.batchLbs) } : {}),
         startedAt: order.order.startedAt ?? this.#d.now(),
         failure: null,
@@ -239,7 +341,14 @@ export class OrderRunService {
         const next = (await this.#d.repo.batches(orderId)).find((b) => b.status === 'pending');
         if (!next) throw conflict(`Order ${orderNumber(orderId)} has no batch left to roast.`);
         const started = (await this.#d.repo.order(orderId)) ?? order;
-        await this.#d.batches.startBatch(started, next, workflowId, who.fullName, options.prefer);
+        await this.#d.batches.startBatch(
+          started,
+          next,
+          workflowId,
+          who.fullName,
+          options.prefer,
+          path?.silos,
+        );
       } catch (error) {
         await this.#d.repo.transitionOrder(orderId, [OrderStatus.Processing], {
           status,
@@ -284,9 +393,17 @@ export class OrderRunService {
     if (line && !(await this.#d.batches.planner()).beansIn(startDevice).includes(line.beanId)) {
       throw conflict(orderMessages.sameBean);
     }
-    const rule = await this.#ruleFor(order, roasterId);
+    const candidates = await this.#candidates({
+      pathId: body.path_id,
+      silo: startDevice,
+      roaster: roasterId,
+      destination: endDevice,
+    });
+    // Along a path, its workflow roasts; else the order's rule or the roaster's workflow.
+    const rule = candidates ? candidates[0].workflowId : await this.#ruleFor(order, roasterId);
     const started = await this.startOrder(order.order.id, who, {
       rule,
+      path: body.path_id,
       prefer: startDevice,
       roaster: roasterId,
       destination: endDevice,
@@ -323,15 +440,22 @@ export class OrderRunService {
       }
       for (const b of batches)
         await repo.transitionBatch(b.id, ['pending'], { status: 'cancelled' });
-      await repo.addBatches(order.order.id, await this.#remaining(order, batchLbs));
+      await this.#addBatches(order, await this.#remaining(order, batchLbs));
       return;
     }
     const failed = batches.filter((b) => b.status === 'failed');
     for (const b of failed) await repo.transitionBatch(b.id, ['failed'], { status: 'cancelled' });
-    await repo.addBatches(
-      order.order.id,
+    await this.#addBatches(
+      order,
       failed.map((b) => b.plannedCenti),
     );
+  }
+
+  /** Adds batches, or 404 when the order was deleted while it was being started. */
+  async #addBatches(order: OrderOfRun, planned: (number | null)[]): Promise<void> {
+    if (!(await this.#d.repo.addBatches(order.order.id, planned))) {
+      throw notFound(`Order ${order.order.id} not found.`);
+    }
   }
 
   /**
@@ -370,7 +494,17 @@ export class OrderRunService {
     const workflowId = order.order.workflowId;
     try {
       if (!workflowId) throw unprocessable(orderMessages.roaster);
-      await this.#d.batches.startBatch(order, next, workflowId, `order ${orderNumber(orderId)}`);
+      // The path's silos as they are now: a path cannot change while an order roasts along it.
+      const silos =
+        order.order.pathId === null ? undefined : await this.#d.paths.silosOf(order.order.pathId);
+      await this.#d.batches.startBatch(
+        order,
+        next,
+        workflowId,
+        `order ${orderNumber(orderId)}`,
+        undefined,
+        silos,
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await repo.transitionOrder(orderId, UNDER_WAY, {

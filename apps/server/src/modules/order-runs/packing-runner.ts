@@ -140,7 +140,7 @@ export class PackingRunner {
         }
         dynamic[String(step.id)] = value;
       }
-      await repo.addBatches(orderId, [qty]);
+      if (!(await repo.addBatches(orderId, [qty]))) throw notFound(`Order ${orderId} not found.`);
       const batch = (await repo.batches(orderId)).at(-1);
       if (!batch) throw new Error('the packing run was not recorded');
       const runId = randomUUID();

@@ -14,6 +14,7 @@ import {
   roastingPeriodQuery,
   updateRoastingOrderBody,
 } from '@roastery/contract';
+import { sharedReplySerializer } from '../../lib/shared-reply-serializer.ts';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { OrderService } from './order-service.ts';
 
@@ -35,6 +36,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         querystring: orderListQuery,
         response: { 200: orderListReply },
       },
+      // Requests for the same page share one reply object (OrderService.pending).
+      serializerCompiler: sharedReplySerializer,
     },
     (request) => orders.pending(request.query),
   );

@@ -16,7 +16,9 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
+import { SharedReads } from '../../lib/shared-read.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantEvent } from '../../plant/hub/plant-events.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -101,6 +103,23 @@ export interface PageRequest {
   board: 'all' | 'page';
 }
 
+/**
+ * A pending list answers again for this long unless an order, a product, a workflow or a device
+ * changed (those announce themselves on the hub): the bound on how late a change that announces
+ * nothing is seen.
+ */
+const PENDING_MAX_AGE_MS = 1_000;
+
+/** The events that may change what a pending list shows: its orders and what they name. */
+function changesOrderLists(event: PlantEvent): boolean {
+  return (
+    event.type === 'order' ||
+    event.type === 'config' ||
+    event.type === 'device-removed' ||
+    event.type === 'cache-changed'
+  );
+}
+
 export const orderNumber = (id: number) => String(id).padStart(6, '0');
 
 /** The kanban columns of a board, each top to bottom. */
@@ -120,16 +139,32 @@ export function columnsOf<T extends { priority: 'low' | 'medium' | 'high' }>(ite
 export class OrderService {
   readonly #d: OrderServiceDeps;
   readonly #now: () => Date;
+  /**
+   * The pending list's board holds every pending order, so each reply reads them all: screens
+   * polling the same page share one read until an order changes (see SharedRead).
+   */
+  readonly #pending = new SharedReads((q: OrderListQuery) => this.#readPending(q), {
+    keyOf: (q) => JSON.stringify([q.page, q.limit, q.where ?? null, q.query ?? null]),
+    maxKeys: 64,
+    maxAgeMs: PENDING_MAX_AGE_MS,
+  });
 
   constructor(deps: OrderServiceDeps) {
     this.#d = deps;
     this.#now = deps.now ?? (() => new Date());
+    deps.hub.subscribeAll((event) => {
+      if (changesOrderLists(event)) this.#pending.invalidate();
+    });
   }
 
   // ---- The lists of the roasting tabs -------------------------------------------------------
 
   /** GET /orders: pending orders, paged, filtered by the where allow-list and the search box. */
   pending(q: OrderListQuery): Promise<OrderListReply> {
+    return this.#pending.get(q);
+  }
+
+  #readPending(q: OrderListQuery): Promise<OrderListReply> {
     const filter = listFilter(parseWhere(q.where), q.query);
     return this.#listReply({
       kind: 'roasting',

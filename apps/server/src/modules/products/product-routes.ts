@@ -1,3 +1,4 @@
+import { principalOf } from '../../plugins/access-control.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -55,7 +56,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
         response: { 201: product, 409: errorReply, 422: errorReply },
       },
     },
-    async (request, reply) => reply.code(201).send(await products.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await products.create(request.body, principalOf(request).fullName)),
   );
   app.put(
     '/:id',
@@ -68,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
         response: { 200: product, 404: errorReply, 409: errorReply, 422: errorReply },
       },
     },
-    (request) => products.update(request.params.id, request.body),
+    (request) => products.update(request.params.id, request.body, principalOf(request).fullName),
   );
   app.delete(
     '/:id',
@@ -81,7 +83,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
       },
     },
     async (request) => {
-      await products.delete(request.params.id);
+      await products.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Product deleted' };
     },
   );

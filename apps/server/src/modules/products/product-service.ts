@@ -2,6 +2,7 @@ import type { CreateProductBody, Product, UpdateProductBody } from '@roastery/co
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { ProductRepository, ProductRow } from './product-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 export function presentProduct(p: ProductRow): Product {
   return {
@@ -20,12 +21,19 @@ export function presentProduct(p: ProductRow): Product {
   };
 }
 
+/** A recipe as the events log writes it: '60% Brazil Santos, 40% Ethiopia Yirgacheffe'. */
+function recipeText(p: Product): string {
+  return p.product_recipes.map((r) => `${r.ratio}% ${r.bean.bean_name}`).join(', ');
+}
+
 /** Products are roasts sold under a name: a single origin or a blend of beans by ratio. */
 export class ProductService {
   readonly #repo: ProductRepository;
+  readonly #changed: ConfigChanged;
 
-  constructor(repo: ProductRepository) {
+  constructor(repo: ProductRepository, changed: ConfigChanged) {
     this.#repo = repo;
+    this.#changed = changed;
   }
 
   async list(): Promise<Product[]> {
@@ -45,23 +53,35 @@ export class ProductService {
     );
   }
 
-  create(body: CreateProductBody): Promise<Product> {
-    return this.#save(undefined, body);
+  async create(body: CreateProductBody, by: string): Promise<Product> {
+    const product = await this.#save(undefined, body);
+    this.#changed({ area: 'product', action: 'created', target: product.product_name, by });
+    return product;
   }
 
-  async update(id: number, body: UpdateProductBody): Promise<Product> {
+  /** A product's fields and its recipe (the beans of a blend and their ratios) together. */
+  async update(id: number, body: UpdateProductBody, by: string): Promise<Product> {
     if (!(await this.#repo.find(id))) throw notFound('Product not found.');
-    return this.#save(id, body);
+    const product = await this.#save(id, body);
+    this.#changed({
+      area: 'product',
+      action: `changed, recipe: ${recipeText(product)}`,
+      target: product.product_name,
+      by,
+    });
+    return product;
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, by: string): Promise<void> {
+    const row = await this.#repo.find(id);
     try {
-      if (!(await this.#repo.delete(id))) throw notFound('Product not found.');
+      if (!row || !(await this.#repo.delete(id))) throw notFound('Product not found.');
     } catch (error) {
       if (isForeignKeyViolation(error))
         throw conflict('This product is used by orders and cannot be deleted.');
       throw error;
     }
+    this.#changed({ area: 'product', action: 'deleted', target: row.name, by });
   }
 
   async #save(id: number | undefined, body: UpdateProductBody): Promise<Product> {

@@ -7,11 +7,21 @@ import {
   productionReport,
   recallQuery,
   recallReport,
+  reportExportBody,
   reportPeriodQuery,
   shrinkageReport,
   summaryReport,
 } from '@roastery/contract';
+import {
+  attachment,
+  exportContentType,
+  tableExportStream,
+  type TableCell,
+} from '../../lib/table-export.ts';
 import type { ReportService } from './report-service.ts';
+
+/** A report export's body: up to its row cap of cells as JSON, beyond Fastify's 1 MB default. */
+const EXPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const tags = ['reports'];
 const refused = { 400: errorReply };
@@ -108,5 +118,36 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       },
     },
     (request) => reports.recall(request.query),
+  );
+  app.post(
+    '/export',
+    {
+      bodyLimit: EXPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'A report as the screen shows it (its tables), written as CSV or an Excel workbook (format xls)',
+        body: reportExportBody,
+      },
+    },
+    (request, reply) => {
+      const { format, file_name: fileName, sheets } = request.body;
+      const stream = tableExportStream(
+        format,
+        sheets.map((sheet) => ({
+          name: sheet.name,
+          columns: sheet.columns.map((header, i) => ({
+            header,
+            value: (row: TableCell[]) => row[i] ?? null,
+          })),
+          batches: [sheet.rows],
+        })),
+        (err) => request.log.error({ err }, 'report export failed part way'),
+      );
+      return reply
+        .header('content-type', exportContentType[format])
+        .header('content-disposition', attachment(fileName, format))
+        .send(stream);
+    },
   );
 };

@@ -64,8 +64,13 @@ export class SimulatorService {
   setAlarm(code: string, alarm: number): void {
     const sim = this.#require();
     const device = this.#device(sim, code);
-    if (alarm === 0) sim.model.clearAlarm(device.device_id);
-    else sim.model.injectAlarm(device.device_id, alarm);
+    // A device whose type has no alarm code (its commands were changed) cannot show one.
+    try {
+      if (alarm === 0) sim.model.clearAlarm(device.device_id);
+      else sim.model.injectAlarm(device.device_id, alarm);
+    } catch (error) {
+      throw unprocessable(error instanceof Error ? error.message : String(error));
+    }
   }
 
   setValue(code: string, label: string, value: number): void {

@@ -7,6 +7,7 @@ import {
   transfers,
   users,
   type Database,
+  type Executor,
 } from '@roastery/db';
 
 export type TransferStatus = (typeof transfers.$inferSelect)['status'];
@@ -65,8 +66,9 @@ export class TransferRepository {
     id: number,
     from: TransferStatus[],
     patch: Partial<typeof transfers.$inferInsert>,
+    db: Executor = this.#db,
   ): Promise<boolean> {
-    const rows = await this.#db
+    const rows = await db
       .update(transfers)
       .set(patch)
       .where(and(eq(transfers.id, id), inArray(transfers.status, from)))

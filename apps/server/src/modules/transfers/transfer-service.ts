@@ -8,11 +8,12 @@ import {
   type Transfer,
   type TransferBin,
 } from '@roastery/contract';
+import type { Executor } from '@roastery/db';
 import type { WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { BeanService } from '../beans/bean-service.ts';
-import type { LedgerService, MoveInput } from '../inventory/ledger-service.ts';
+import type { LedgerService, MoveInput, WithBooking } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
@@ -532,15 +533,24 @@ export class TransferService {
       throw unavailable(
         `The PLC has not reported what ${row.conveyorCode} moved, so the transfer cannot be booked now.`,
       );
-    if (moved > 0) await this.#book(row, moved, who.id);
-    const ended = await this.#d.repo.update(t.id, ['processing'], {
-      status: 'completed',
-      movedCenti: moved,
-      stalledSince: null,
-      completedAt: new Date(),
-      error: moved < t.centiLbs ? `${why} after ${formatCenti(moved)}.` : null,
-    });
-    if (!ended) throw conflict(`Transfer ${t.id} ended meanwhile.`);
+    const end = async (tx?: Executor) => {
+      const ended = await this.#d.repo.update(
+        t.id,
+        ['processing'],
+        {
+          status: 'completed',
+          movedCenti: moved,
+          stalledSince: null,
+          completedAt: new Date(),
+          error: moved < t.centiLbs ? `${why} after ${formatCenti(moved)}.` : null,
+        },
+        tx,
+      );
+      if (!ended) throw conflict(`Transfer ${t.id} ended meanwhile.`);
+    };
+    // Booked and ended together: a transfer that ended meanwhile books nothing more.
+    if (moved > 0) await this.#book(row, moved, who.id, end);
+    else await end();
     if (t.workflowId !== null) {
       await this.#d.engine.stop(t.workflowId, who.fullName);
       await this.#d.engine.settled(t.runId ?? '');
@@ -556,13 +566,21 @@ export class TransferService {
     return lbs === null ? null : toCenti(lbs);
   }
 
-  async #book(row: TransferRow, centi: number, userId: number | null): Promise<void> {
+  async #book(
+    row: TransferRow,
+    centi: number,
+    userId: number | null,
+    alongside?: WithBooking,
+  ): Promise<void> {
     const t = row.transfer;
-    await this.#d.ledger.move({
-      ...movementOf(t, fromCenti(centi)),
-      transferId: t.id,
-      ...(userId === null ? {} : { userId }),
-    });
+    await this.#d.ledger.move(
+      {
+        ...movementOf(t, fromCenti(centi)),
+        transferId: t.id,
+        ...(userId === null ? {} : { userId }),
+      },
+      alongside,
+    );
   }
 
   async #onConveyorState(conveyorCode: string, state: number | null): Promise<void> {
@@ -617,19 +635,27 @@ export class TransferService {
     const finished = run.state === 'finished';
     const measured = this.#measured(row.conveyorCode);
     const moved = measured ?? (finished ? t.centiLbs : 0);
-    if (moved > 0) await this.#book(row, moved, t.acknowledgedBy);
     const error = !finished
       ? `The moving workflow ${run.state} after ${formatCenti(moved)}.`
       : measured === null
         ? 'The PLC did not report the weight moved; the requested weight was booked.'
         : null;
-    await this.#d.repo.update(t.id, ['processing'], {
-      status: finished ? 'completed' : 'failed',
+    const patch = {
+      status: finished ? ('completed' as const) : ('failed' as const),
       movedCenti: moved,
       stalledSince: null,
       completedAt: new Date(),
       error,
-    });
+    };
+    if (moved > 0) {
+      // Booked and closed in one transaction, or a crash between the two books it twice.
+      await this.#book(row, moved, t.acknowledgedBy, async (tx) => {
+        if (!(await this.#d.repo.update(t.id, ['processing'], patch, tx)))
+          throw conflict(`Transfer ${t.id} was settled already.`);
+      });
+    } else {
+      await this.#d.repo.update(t.id, ['processing'], patch);
+    }
     this.#changed(t.id);
   }
 

@@ -13,7 +13,9 @@ import {
 } from '@roastery/contract';
 import {
   buildTestApp,
+  entriesBookedBy,
   eventually,
+  refuseCompletion,
   stockBin,
   type ApiCaller,
   type TestApp,
@@ -223,6 +225,32 @@ describe('a transfer', () => {
     expect((await book('WRB2'))?.beans).toEqual([
       { bean_id: colombia, bean_name: 'Colombia Supremo', lbs: 20 },
     ]);
+  });
+});
+
+describe('a transfer whose completion cannot be stored', () => {
+  it('books nothing: booking and completion commit together', async () => {
+    await stockBin(t.services, 'WRB3', colombia, 100);
+    const created = await create({ sourceBinId: 'WRB3', targetBinId: 'WRB4', targetWeight: 30 });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    // What a crash between the two writes would leave, made certain: the completion fails.
+    const allowCompletion = await refuseCompletion(t.database, 'transfers', id);
+    try {
+      expect((await supervisor('GET', `/api/transfer/acknowledge/${id}`)).status).toBe(200);
+      const done = await ended(id);
+      // The conveyor ran; its booking was refused with the completion, and nothing else booked.
+      expect({ status: done.status, error: done.error }).toEqual({
+        status: 'failed',
+        error: 'the completion could not be stored',
+      });
+      expect(await entriesBookedBy(t.database, 'transfer', id)).toBe(0);
+      expect((await book('WRB3'))?.occupancy).toBe(100);
+      expect((await book('WRB4'))?.occupancy ?? 0).toBe(0);
+      expect(await t.services.ledger.invariantViolations()).toEqual([]);
+    } finally {
+      await allowCompletion();
+    }
   });
 });
 

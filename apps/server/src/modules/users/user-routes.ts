@@ -38,7 +38,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; auth: AuthS
         response: { 201: user, 409: errorReply },
       },
     },
-    async (request, reply) => reply.code(201).send(await users.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await users.create(request.body, principalOf(request).fullName)),
   );
 
   app.put(
@@ -52,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; auth: AuthS
         response: { 200: user, 404: errorReply, 409: errorReply, 422: errorReply },
       },
     },
-    (request) => users.update(principalOf(request).id, request.params.id, request.body),
+    (request) => users.update(principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -66,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; auth: AuthS
       },
     },
     async (request) => {
-      await users.delete(principalOf(request).id, request.params.id);
+      await users.delete(principalOf(request), request.params.id);
       return { message: 'User deleted' };
     },
   );
@@ -82,7 +83,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; auth: AuthS
       },
     },
     async (request) => {
-      await auth.adminResetPassword(request.body.user_id, request.body.newPassword);
+      await auth.adminResetPassword(
+        request.body.user_id,
+        request.body.newPassword,
+        principalOf(request).fullName,
+      );
       return { message: 'Password reset' };
     },
   );

@@ -12,10 +12,14 @@ import {
 import type { Database } from '@roastery/db';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { hashPassword } from '../auth/password-hasher.ts';
-import type { AuthService } from '../auth/auth-service.ts';
+import type { AuthService, Principal } from '../auth/auth-service.ts';
 import type { PrincipalCache } from '../auth/principal-cache.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 import type { UserRepository, UserRow } from './user-repository.ts';
+
+/** The person making a change: the rules refer to their id, the events log to their name. */
+export type Actor = Pick<Principal, 'id' | 'fullName'>;
 
 export function presentUser(row: UserRow): User {
   const role = row.role as RoleId;
@@ -39,17 +43,20 @@ export class UserService {
   /** Told of every change to a user once it is committed, so that sessions see it at once. */
   readonly #principals: PrincipalCache;
   readonly #sessions: Pick<AuthService, 'endSessions'>;
+  readonly #changed: ConfigChanged;
 
   constructor(
     db: Database,
     users: UserRepository,
     principals: PrincipalCache,
     sessions: Pick<AuthService, 'endSessions'>,
+    changed: ConfigChanged,
   ) {
     this.#db = db;
     this.#users = users;
     this.#principals = principals;
     this.#sessions = sessions;
+    this.#changed = changed;
   }
 
   roles(): RoleEntry[] {
@@ -66,7 +73,7 @@ export class UserService {
     return presentUser(row);
   }
 
-  async create(body: CreateUserBody): Promise<User> {
+  async create(body: CreateUserBody, by: string): Promise<User> {
     const passwordHash = await hashPassword(body.password);
     try {
       const row = await this.#users.insert({
@@ -75,20 +82,27 @@ export class UserService {
         role: body.user_role,
         passwordHash,
       });
-      return presentUser(row);
+      const user = presentUser(row);
+      this.#changed({
+        area: 'user',
+        action: `created, role ${user.role_name}`,
+        target: user.username,
+        by,
+      });
+      return user;
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateUsername(body.username);
       throw error;
     }
   }
 
-  async update(actorId: number, id: number, body: UpdateUserBody): Promise<User> {
+  async update(actor: Actor, id: number, body: UpdateUserBody): Promise<User> {
     try {
       const updated = await this.#db.transaction(async (tx) => {
         const current = await this.#users.findById(id, tx);
         if (!current) throw notFound('User not found.');
         if (body.user_role !== undefined && body.user_role !== current.role) {
-          if (id === actorId) throw unprocessable('You cannot change your own role.');
+          if (id === actor.id) throw unprocessable('You cannot change your own role.');
           await this.#keepOneAdministrator(current, tx);
           // The screens a person sees follow the role given at sign-in: a new role needs one.
           await this.#sessions.endSessions(id, tx);
@@ -103,25 +117,38 @@ export class UserService {
           tx,
         );
         if (!row) throw notFound('User not found.');
-        return presentUser(row);
+        return { user: presentUser(row), roleChanged: row.role !== current.role };
       });
       this.#principals.invalidate(id);
-      return updated;
+      this.#changed({
+        area: 'user',
+        action: updated.roleChanged ? `changed, role ${updated.user.role_name}` : 'changed',
+        target: updated.user.username,
+        by: actor.fullName,
+      });
+      return updated.user;
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateUsername(body.username ?? '');
       throw error;
     }
   }
 
-  async delete(actorId: number, id: number): Promise<void> {
-    if (id === actorId) throw unprocessable('You cannot delete your own account.');
-    await this.#db.transaction(async (tx) => {
+  async delete(actor: Actor, id: number): Promise<void> {
+    if (id === actor.id) throw unprocessable('You cannot delete your own account.');
+    const deleted = await this.#db.transaction(async (tx) => {
       const current = await this.#users.findById(id, tx);
       if (!current) throw notFound('User not found.');
       await this.#keepOneAdministrator(current, tx);
       await this.#users.delete(id, tx);
+      return current;
     });
     this.#principals.invalidate(id);
+    this.#changed({
+      area: 'user',
+      action: 'deleted',
+      target: deleted.username,
+      by: actor.fullName,
+    });
   }
 
   async #keepOneAdministrator(

@@ -151,12 +151,16 @@ describe('users', () => {
     const solo = await buildTestApp();
     try {
       const supervisorId = (await solo.services.users.list()).find((u) => u.role === 2)?.id ?? 0;
-      await expect(solo.services.users.delete(supervisorId, 1)).rejects.toMatchObject({
+      await expect(
+        solo.services.users.delete({ id: supervisorId, fullName: 'Supervisor' }, 1),
+      ).rejects.toMatchObject({
         statusCode: 409,
         message: 'The plant needs at least one administrator.',
       });
       await expect(
-        solo.services.users.update(supervisorId, 1, { user_role: Role.Operator }),
+        solo.services.users.update({ id: supervisorId, fullName: 'Supervisor' }, 1, {
+          user_role: Role.Operator,
+        }),
       ).rejects.toMatchObject({ statusCode: 409 });
       expect((await solo.services.users.get(1)).role).toBe(Role.Administrator);
     } finally {

@@ -52,12 +52,30 @@ export class RuntimeDevicePort implements DevicePort {
   }
 
   subscribe(listener: (ref: CommandRef, value: number | null) => void): () => void {
-    return this.#hub.subscribe('value', (v) =>
+    const values = this.#hub.subscribe('value', (v) =>
       listener(
         { device_id: v.device_id, command_kind: v.command_kind, command_id: v.command_id },
         v.value,
       ),
     );
+    // A value only counts while it is live, and one that comes back live unchanged sends no
+    // 'value' event: its device turning good again is what a wait must hear to check it.
+    const qualities = this.#hub.subscribe('device-quality', (q) => {
+      if (q.quality !== 'good') return;
+      for (const tag of this.#runtime.definition()?.tags ?? []) {
+        if (tag.device_id !== q.device_id) continue;
+        const ref = {
+          device_id: tag.device_id,
+          command_kind: tag.command_kind,
+          command_id: tag.command_id,
+        };
+        listener(ref, this.#runtime.value(ref)?.value ?? null);
+      }
+    });
+    return () => {
+      values();
+      qualities();
+    };
   }
 
   mode(deviceId: string): DeviceMode {

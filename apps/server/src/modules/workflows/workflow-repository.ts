@@ -132,15 +132,13 @@ export class WorkflowRepository {
     return updated;
   }
 
-  async deleteStep(id: number): Promise<boolean> {
-    return (
-      (
-        await this.#db
-          .delete(workflowSteps)
-          .where(eq(workflowSteps.id, id))
-          .returning({ id: workflowSteps.id })
-      ).length > 0
-    );
+  /** The workflow it belonged to, or undefined when there was none with this id. */
+  async deleteStep(id: number): Promise<number | undefined> {
+    const [row] = await this.#db
+      .delete(workflowSteps)
+      .where(eq(workflowSteps.id, id))
+      .returning({ workflowId: workflowSteps.workflowId });
+    return row?.workflowId;
   }
 
   /** Writes a new order for a workflow's steps, in one transaction. */
@@ -181,15 +179,13 @@ export class WorkflowRepository {
     return created;
   }
 
-  async deleteTrigger(id: number): Promise<boolean> {
-    return (
-      (
-        await this.#db
-          .delete(workflowTriggers)
-          .where(eq(workflowTriggers.id, id))
-          .returning({ id: workflowTriggers.id })
-      ).length > 0
-    );
+  /** The workflow it belonged to, or undefined when there was none with this id. */
+  async deleteTrigger(id: number): Promise<number | undefined> {
+    const [row] = await this.#db
+      .delete(workflowTriggers)
+      .where(eq(workflowTriggers.id, id))
+      .returning({ workflowId: workflowTriggers.workflowId });
+    return row?.workflowId;
   }
 
   productsOf(workflowId: number) {
@@ -210,15 +206,13 @@ export class WorkflowRepository {
     await this.#db.insert(workflowProducts).values({ workflowId, productId });
   }
 
-  async deleteProduct(id: number): Promise<boolean> {
-    return (
-      (
-        await this.#db
-          .delete(workflowProducts)
-          .where(eq(workflowProducts.id, id))
-          .returning({ id: workflowProducts.id })
-      ).length > 0
-    );
+  /** The workflow it belonged to, or undefined when there was none with this id. */
+  async deleteProduct(id: number): Promise<number | undefined> {
+    const [row] = await this.#db
+      .delete(workflowProducts)
+      .where(eq(workflowProducts.id, id))
+      .returning({ workflowId: workflowProducts.workflowId });
+    return row?.workflowId;
   }
 
   deviceSort(workflowId: number) {

@@ -67,7 +67,15 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await workflows.create(request.body.name, request.body.type)),
+      reply
+        .code(201)
+        .send(
+          await workflows.create(
+            request.body.name,
+            request.body.type,
+            principalOf(request).fullName,
+          ),
+        ),
   );
   app.delete(
     '/diagram/:id',
@@ -80,7 +88,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await workflows.delete(request.params.id);
+      await workflows.delete(request.params.id, principalOf(request).fullName);
       return { message: 'Workflow deleted' };
     },
   );
@@ -124,6 +132,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         request.body.nodes,
         request.body.edges,
         request.body.revision,
+        principalOf(request).fullName,
       ),
   );
   app.get(
@@ -159,7 +168,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 201: workflowStep, ...refused },
       },
     },
-    async (request, reply) => reply.code(201).send(await workflows.createStep(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await workflows.createStep(request.body, principalOf(request).fullName)),
   );
 
   app.get(
@@ -185,7 +195,13 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 200: workflow, 404: errorReply },
       },
     },
-    (request) => workflows.updateSetting(request.params.id, request.body.type, request.body.value),
+    (request) =>
+      workflows.updateSetting(
+        request.params.id,
+        request.body.type,
+        request.body.value,
+        principalOf(request).fullName,
+      ),
   );
   app.put(
     '/workflow/step',
@@ -197,7 +213,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 200: workflowStep, ...refused },
       },
     },
-    (request) => workflows.updateStep(request.body.id, request.body.logic),
+    (request) =>
+      workflows.updateStep(request.body.id, request.body.logic, principalOf(request).fullName),
   );
   app.delete(
     '/workflow/step/:id',
@@ -210,7 +227,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await workflows.deleteStep(request.params.id);
+      await workflows.deleteStep(request.params.id, principalOf(request).fullName);
       return { message: 'Step deleted' };
     },
   );
@@ -225,7 +242,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(workflowStep), ...refused },
       },
     },
-    (request) => workflows.sortSteps(request.params.id, request.body.logics),
+    (request) =>
+      workflows.sortSteps(request.params.id, request.body.logics, principalOf(request).fullName),
   );
   app.post(
     '/workflow/steps/import',
@@ -238,7 +256,11 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const count = await workflows.importSteps(request.body.from_id, request.body.to_id);
+      const count = await workflows.importSteps(
+        request.body.from_id,
+        request.body.to_id,
+        principalOf(request).fullName,
+      );
       return { message: `Imported ${count} step(s)`, count };
     },
   );
@@ -266,7 +288,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(sortEntry), 404: errorReply },
       },
     },
-    (request) => workflows.saveDeviceSort(request.params.id, request.body),
+    (request) =>
+      workflows.saveDeviceSort(request.params.id, request.body, principalOf(request).fullName),
   );
   app.get(
     '/workflow/:id/products',
@@ -290,7 +313,12 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(workflowProductEntry), ...refused },
       },
     },
-    (request) => workflows.addProduct(request.body.workflow_id, request.body.product_id),
+    (request) =>
+      workflows.addProduct(
+        request.body.workflow_id,
+        request.body.product_id,
+        principalOf(request).fullName,
+      ),
   );
   app.delete(
     '/workflow/products/:id',
@@ -303,7 +331,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await workflows.deleteProduct(request.params.id);
+      await workflows.deleteProduct(request.params.id, principalOf(request).fullName);
       return { message: 'Product removed from the workflow' };
     },
   );
@@ -330,7 +358,12 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) =>
-      workflows.addTrigger(request.body.workflow_id, request.body.when, request.body.parent_id),
+      workflows.addTrigger(
+        request.body.workflow_id,
+        request.body.when,
+        request.body.parent_id,
+        principalOf(request).fullName,
+      ),
   );
   app.delete(
     '/workflow/triggers/:id',
@@ -343,7 +376,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await workflows.deleteTrigger(request.params.id);
+      await workflows.deleteTrigger(request.params.id, principalOf(request).fullName);
       return { message: 'Trigger deleted' };
     },
   );

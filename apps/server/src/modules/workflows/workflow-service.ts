@@ -11,9 +11,10 @@ import {
   type WorkflowType,
 } from '@roastery/contract';
 import type { WorkflowEngine, WorkflowSource } from '@roastery/engine';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { StepRow, WorkflowRepository, WorkflowRow } from './workflow-repository.ts';
+import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
 function presentStep(s: StepRow): WorkflowStep {
   return {
@@ -54,10 +55,18 @@ function stepColumns(fields: StepFields) {
  */
 export class WorkflowService implements WorkflowSource {
   readonly #repo: WorkflowRepository;
+  readonly #changed: ConfigChanged;
   #engine: WorkflowEngine | undefined;
 
-  constructor(repo: WorkflowRepository) {
+  constructor(repo: WorkflowRepository, changed: ConfigChanged) {
     this.#repo = repo;
+    this.#changed = changed;
+  }
+
+  /** Logs a committed change of a workflow, named as it is now. */
+  async #logChange(workflow: number | WorkflowRow, action: string, by: string): Promise<void> {
+    const row = typeof workflow === 'number' ? await this.#repo.find(workflow) : workflow;
+    this.#changed({ area: 'workflow', action, target: row?.name ?? `${workflow}`, by });
   }
 
   /** The engine reads definitions from this service, and this service asks it about runs. */
@@ -128,9 +137,10 @@ export class WorkflowService implements WorkflowSource {
     };
   }
 
-  async create(name: string, type: WorkflowType): Promise<Workflow> {
+  async create(name: string, type: WorkflowType, by: string): Promise<Workflow> {
     try {
       const row = await this.#repo.insert({ name, type, ...WORKFLOW_SETTING_DEFAULTS });
+      await this.#logChange(row, `created (${type})`, by);
       return this.get(row.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`A workflow named '${name}' already exists.`);
@@ -138,14 +148,25 @@ export class WorkflowService implements WorkflowSource {
     }
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, by: string): Promise<void> {
     const row = await this.#require(id);
     if (row.isSystem) throw conflict(`'${row.name}' is a system workflow and cannot be deleted.`);
     const run = this.#engine?.currentRun(id);
     if (run && !['finished', 'stopped', 'failed'].includes(run.state)) {
       throw conflict(`'${row.name}' is running: stop it before deleting it.`);
     }
-    await this.#repo.delete(id);
+    try {
+      await this.#repo.delete(id);
+    } catch (error) {
+      // Roasting paths are the only records that keep a workflow from going.
+      if (isForeignKeyViolation(error)) {
+        throw conflict(
+          `'${row.name}' is the workflow of a roasting path: change or delete the path under Paths first.`,
+        );
+      }
+      throw error;
+    }
+    await this.#logChange(row, 'deleted', by);
   }
 
   async diagram(id: number): Promise<Diagram> {
@@ -166,6 +187,7 @@ export class WorkflowService implements WorkflowSource {
     nodes: Diagram['nodes'],
     edges: Diagram['edges'],
     revision: number | undefined,
+    by: string,
   ): Promise<Diagram> {
     const row = await this.#require(id);
     const ids = new Set(nodes.map((n) => n.id));
@@ -180,6 +202,7 @@ export class WorkflowService implements WorkflowSource {
         'Someone saved this workflow after you opened it. Reload it and make your changes again.',
       );
     }
+    await this.#logChange(row, 'diagram saved', by);
     return this.diagram(id);
   }
 
@@ -187,12 +210,14 @@ export class WorkflowService implements WorkflowSource {
     id: number,
     type: 'wait_timeout_s' | 'manual_timeout_s',
     value: number,
+    by: string,
   ): Promise<Workflow> {
-    await this.#require(id);
+    const row = await this.#require(id);
     await this.#repo.update(
       id,
       type === 'wait_timeout_s' ? { waitTimeoutS: value } : { manualTimeoutS: value },
     );
+    await this.#logChange(row, `${type} set to ${value}`, by);
     return this.get(id);
   }
 
@@ -202,8 +227,8 @@ export class WorkflowService implements WorkflowSource {
     if (problems.length) throw unprocessable(problems.map((p) => p.message).join('; '));
   }
 
-  async createStep(body: CreateStepBody): Promise<WorkflowStep> {
-    await this.#require(body.workflow_id);
+  async createStep(body: CreateStepBody, by: string): Promise<WorkflowStep> {
+    const workflow = await this.#require(body.workflow_id);
     const steps = (await this.#repo.steps(body.workflow_id)).map(presentStep);
     const sortNo = steps.reduce((max, s) => Math.max(max, s.sort_no), 0) + 1;
     const columns = stepColumns(body);
@@ -211,12 +236,14 @@ export class WorkflowService implements WorkflowSource {
       ...steps,
       presentStep({ id: 0, workflowId: body.workflow_id, sortNo, ...columns }),
     ]);
-    return presentStep(
+    const step = presentStep(
       await this.#repo.insertStep({ workflowId: body.workflow_id, sortNo, ...columns }),
     );
+    await this.#logChange(workflow, `step ${step.id} added`, by);
+    return step;
   }
 
-  async updateStep(id: number, fields: StepFields): Promise<WorkflowStep> {
+  async updateStep(id: number, fields: StepFields, by: string): Promise<WorkflowStep> {
     const current = await this.#repo.step(id);
     if (!current) throw notFound('Step not found.');
     const columns = stepColumns(fields);
@@ -226,29 +253,39 @@ export class WorkflowService implements WorkflowSource {
     this.#check(steps);
     const updated = await this.#repo.updateStep(id, columns);
     if (!updated) throw notFound('Step not found.');
+    await this.#logChange(current.workflowId, `step ${id} changed`, by);
     return presentStep(updated);
   }
 
-  async deleteStep(id: number): Promise<void> {
-    if (!(await this.#repo.deleteStep(id))) throw notFound('Step not found.');
+  async deleteStep(id: number, by: string): Promise<void> {
+    const workflowId = await this.#repo.deleteStep(id);
+    if (workflowId === undefined) throw notFound('Step not found.');
+    await this.#logChange(workflowId, `step ${id} deleted`, by);
   }
 
-  async sortSteps(id: number, order: { id: number; sort_no: number }[]): Promise<WorkflowStep[]> {
-    await this.#require(id);
+  async sortSteps(
+    id: number,
+    order: { id: number; sort_no: number }[],
+    by: string,
+  ): Promise<WorkflowStep[]> {
+    const workflow = await this.#require(id);
     const known = new Set((await this.#repo.steps(id)).map((s) => s.id));
     const foreign = order.filter((o) => !known.has(o.id)).map((o) => o.id);
     if (foreign.length)
       throw unprocessable(`Steps ${foreign.join(', ')} are not steps of this workflow.`);
     await this.#repo.sortSteps(id, order);
+    await this.#logChange(workflow, 'steps reordered', by);
     return (await this.#repo.steps(id)).map(presentStep);
   }
 
-  async importSteps(fromId: number, toId: number): Promise<number> {
-    await this.#require(fromId);
+  async importSteps(fromId: number, toId: number, by: string): Promise<number> {
+    const source = await this.#require(fromId);
     const target = await this.#require(toId);
     if (target.isSystem)
       throw conflict(`'${target.name}' is a system workflow: its steps cannot be overwritten.`);
-    return this.#repo.copySteps(fromId, toId);
+    const copied = await this.#repo.copySteps(fromId, toId);
+    await this.#logChange(target, `steps replaced with those of '${source.name}'`, by);
+    return copied;
   }
 
   async deviceSort(id: number) {
@@ -259,12 +296,20 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
-  async saveDeviceSort(id: number, rows: { device_id: string; sort_no: number }[]) {
-    await this.#require(id);
+  async saveDeviceSort(id: number, rows: { device_id: string; sort_no: number }[], by: string) {
+    const workflow = await this.#require(id);
+    const codes = rows.map((r) => r.device_id);
+    const twice = codes.filter((code, i) => codes.indexOf(code) !== i);
+    if (twice.length) {
+      throw badRequest(
+        `Each device may appear once in the order: ${[...new Set(twice)].join(', ')} appears more than once.`,
+      );
+    }
     await this.#repo.saveDeviceSort(
       id,
       rows.map((r) => ({ deviceId: r.device_id, sortNo: r.sort_no })),
     );
+    await this.#logChange(workflow, 'devices reordered', by);
     return this.deviceSort(id);
   }
 
@@ -278,8 +323,8 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
-  async addProduct(workflowId: number, productId: number) {
-    await this.#require(workflowId);
+  async addProduct(workflowId: number, productId: number, by: string) {
+    const workflow = await this.#require(workflowId);
     try {
       await this.#repo.addProduct(workflowId, productId);
     } catch (error) {
@@ -288,11 +333,14 @@ export class WorkflowService implements WorkflowSource {
       if (isForeignKeyViolation(error)) throw notFound(`Product ${productId} not found.`);
       throw error;
     }
+    await this.#logChange(workflow, `product ${productId} linked`, by);
     return this.products(workflowId);
   }
 
-  async deleteProduct(id: number): Promise<void> {
-    if (!(await this.#repo.deleteProduct(id))) throw notFound('Product link not found.');
+  async deleteProduct(id: number, by: string): Promise<void> {
+    const workflowId = await this.#repo.deleteProduct(id);
+    if (workflowId === undefined) throw notFound('Product link not found.');
+    await this.#logChange(workflowId, 'product unlinked', by);
   }
 
   async triggerList(id: number) {
@@ -307,17 +355,25 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
-  async addTrigger(workflowId: number, when: WorkflowTrigger['when'], parentId: number | null) {
-    await this.#require(workflowId);
+  async addTrigger(
+    workflowId: number,
+    when: WorkflowTrigger['when'],
+    parentId: number | null,
+    by: string,
+  ) {
+    const workflow = await this.#require(workflowId);
     if (parentId !== null) {
       await this.#require(parentId);
       if (parentId === workflowId) throw unprocessable('A workflow cannot be its own parent.');
     }
     await this.#repo.insertTrigger({ workflowId, when, parentId });
+    await this.#logChange(workflow, `trigger added (${when})`, by);
     return this.triggerList(workflowId);
   }
 
-  async deleteTrigger(id: number): Promise<void> {
-    if (!(await this.#repo.deleteTrigger(id))) throw notFound('Trigger not found.');
+  async deleteTrigger(id: number, by: string): Promise<void> {
+    const workflowId = await this.#repo.deleteTrigger(id);
+    if (workflowId === undefined) throw notFound('Trigger not found.');
+    await this.#logChange(workflowId, 'trigger removed', by);
   }
 }

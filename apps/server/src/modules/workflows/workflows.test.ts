@@ -107,6 +107,38 @@ describe('workflow definitions', () => {
     expect(dangling.status).toBe(422);
   });
 
+  it('saves the order of devices, refusing a device listed twice with a 400', async () => {
+    const w = await newWorkflow('Device order test');
+    const entry = (device_id: string, sort_no: number) => ({
+      device_name: device_id,
+      device_id,
+      work_flow_id: w.id,
+      sort_no,
+    });
+    const twice = await admin('POST', `/api/workflow/${w.id}/device-sort`, [
+      entry('GS1', 0),
+      entry('GS2', 1),
+      entry('GS1', 2),
+    ]);
+    expect(twice).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        message: 'Each device may appear once in the order: GS1 appears more than once.',
+      }),
+    });
+    const saved = await admin('POST', `/api/workflow/${w.id}/device-sort`, [
+      entry('GS2', 0),
+      entry('GS1', 1),
+    ]);
+    expect(saved).toEqual({
+      status: 200,
+      body: [
+        { device_id: 'GS2', sort_no: 0 },
+        { device_id: 'GS1', sort_no: 1 },
+      ],
+    });
+  });
+
   it('checks every step against the plant, naming the step', async () => {
     const w = await newWorkflow('Validation test');
     const wrongCommand = await admin('POST', '/api/diagram/rules', {

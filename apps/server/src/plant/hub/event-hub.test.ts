@@ -45,7 +45,7 @@ describe('EventHub', () => {
 
   it('delivers what its transport delivers, whoever published it', () => {
     // A transport between instances: this hub also receives events another instance published.
-    let deliver: (event: PlantEvent) => void = () => undefined;
+    let deliver: (event: PlantEvent, here: boolean) => void = () => undefined;
     const sent: PlantEvent[] = [];
     const shared: HubTransport = {
       publish: (event) => sent.push(event),
@@ -59,9 +59,27 @@ describe('EventHub', () => {
     hub.publish({ type: 'transfer', id: 1 });
     expect(sent).toEqual([{ type: 'transfer', id: 1 }]);
     expect(seen).toEqual([]);
-    deliver({ type: 'transfer', id: 2 });
+    deliver({ type: 'transfer', id: 2 }, false);
     expect(seen).toEqual([2]);
     // Every event survives a trip through JSON, as a channel between instances would carry it.
     expect(JSON.parse(JSON.stringify(sent[0]))).toEqual(sent[0]);
+  });
+
+  it('tells events published here from those of other instances to subscribers that ask', () => {
+    let deliver: (event: PlantEvent, here: boolean) => void = () => undefined;
+    const hub = new EventHub({
+      transport: { publish: (event) => deliver(event, true), deliverTo: (d) => (deliver = d) },
+    });
+    const logged: number[] = [];
+    const mirrored: number[] = [];
+    const all: number[] = [];
+    hub.subscribe('dump', (e) => logged.push(e.id), { from: 'this-instance' });
+    hub.subscribe('dump', (e) => mirrored.push(e.id), { from: 'other-instances' });
+    hub.subscribe('dump', (e) => all.push(e.id));
+    hub.publish(dump(1));
+    deliver(dump(2), false);
+    expect(logged).toEqual([1]);
+    expect(mirrored).toEqual([2]);
+    expect(all).toEqual([1, 2]);
   });
 });

@@ -7,19 +7,22 @@ import type { PlantEvent } from './plant-events.ts';
  */
 export interface HubTransport {
   publish(event: PlantEvent): void;
-  /** Sets where events from any publisher go; called once, by the hub. */
-  deliverTo(deliver: (event: PlantEvent) => void): void;
+  /**
+   * Sets where events from any publisher go; called once, by the hub. `here` is false for an
+   * event another server instance published.
+   */
+  deliverTo(deliver: (event: PlantEvent, here: boolean) => void): void;
 }
 
 /** The default: delivery is synchronous and in publishing order. */
 export class InProcessTransport implements HubTransport {
-  #deliver: (event: PlantEvent) => void = () => undefined;
+  #deliver: (event: PlantEvent, here: boolean) => void = () => undefined;
 
   publish(event: PlantEvent): void {
-    this.#deliver(event);
+    this.#deliver(event, true);
   }
 
-  deliverTo(deliver: (event: PlantEvent) => void): void {
+  deliverTo(deliver: (event: PlantEvent, here: boolean) => void): void {
     this.#deliver = deliver;
   }
 }

@@ -67,12 +67,54 @@ export type PlantEvent =
   /** An administrator changed a setting; `by` is the person's full name. */
   | { type: 'setting'; ref_id: string; label: string; value: string; by: string }
   /** A person signed in, or a sign-in was refused; the events log records who and when. */
-  | { type: 'session'; change: 'signed-in' | 'refused'; username: string }
+  | {
+      type: 'session';
+      change: 'signed-in' | 'refused';
+      username: string;
+      /** Where the attempt came from: every instance counts refusals for sign-in throttling. */
+      address: string;
+    }
   /** A console service was started or stopped (System Monitor), by a person or by itself. */
   | { type: 'service'; id: string; name: string; status: 'running' | 'stopped'; by: string }
   | { type: 'notifications-acknowledged'; count: number }
+  /** A person added, edited or deleted a roasting path; `by` is the person's full name. */
+  | {
+      type: 'path';
+      id: number;
+      name: string;
+      change: 'created' | 'edited' | 'deleted';
+      by: string;
+    }
+  /**
+   * A person changed the plant's configuration, once the change is committed: `target` names what
+   * changed (a workflow, a user, a device...), `action` says how, `by` is the person's full name.
+   */
+  | { type: 'config'; area: ConfigArea; action: string; target: string; by: string }
+  /** An alarm flood began or ended, or grew while it lasts (ISA-18.2). */
+  | { type: 'alarm-flood'; flooding: boolean; count: number; since: string | null }
   /** An administrator deleted a device; records that named it keep no reference to it. */
-  | { type: 'device-removed'; device_id: string };
+  | { type: 'device-removed'; device_id: string }
+  /**
+   * Between server instances: a request handed to the leading instance was stored ('asked'),
+   * or the leader stored its answer ('answered').
+   */
+  | { type: 'leader-request'; id: number; change: 'asked' | 'answered' }
+  /** A user's password, role, names or existence changed: every instance forgets its copy. */
+  | { type: 'user-changed'; user_id: number }
+  /** Stored records another instance keeps in memory changed: it reads them again. */
+  | { type: 'cache-changed'; cache: 'device-records' | 'alarm-texts' | 'device-statuses' };
+
+/** What a configuration change was made to, as the events log names it. */
+export type ConfigArea =
+  | 'workflow'
+  | 'user'
+  | 'device'
+  | 'device-type'
+  | 'product'
+  | 'bean'
+  | 'alarm-text'
+  | 'device-status'
+  | 'admin-report';
 
 export type PlantEventType = PlantEvent['type'];
 export type PlantEventOf<T extends PlantEventType> = Extract<PlantEvent, { type: T }>;

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@roastery/plc/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DemoBinary,
@@ -19,15 +19,6 @@ import {
   type ApiCaller,
   type TestApp,
 } from '../../../test/helper.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('alarms from the PLC', () => {
   let t: TestApp;
@@ -91,6 +82,42 @@ describe('alarms from the PLC', () => {
     const all = await admin<{ count: number }>('POST', '/api/notification/ack/all/notification');
     expect(all.body.count).toBe(2);
     expect((await active()).count).toBe(0);
+  });
+
+  it('raises every code the PLC shows, however quickly the codes follow each other', async () => {
+    const seen: number[] = [];
+    const stop = t.services.hub.subscribe('value', (v) => {
+      if (v.device_id === 'R2' && v.role === 'alarm-code' && v.value !== null) seen.push(v.value);
+    });
+    // Each code is set as soon as the scan before has read the last one: the console's work on
+    // one code is still under way when the next arrives.
+    const codes = [1, 2, 3, 4, 1, 2];
+    for (const code of codes) {
+      t.services.simulator.setAlarm('R2', code);
+      await eventually(() => seen.at(-1) === code, `code ${code} read`);
+    }
+    stop();
+    const raised = await eventually(async () => {
+      const all = (await admin<{ data: Notification[] }>('GET', '/api/notification/all?limit=200'))
+        .body.data;
+      const r2 = all.filter((n) => n.device_id === 'R2' && n.by === 'PLC');
+      return r2.length === codes.length && r2;
+    }, 'one alarm per code');
+    // Newest first: only the last is still active.
+    expect(raised.map((n) => n.clearedAt === null)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    t.services.simulator.setAlarm('R2', 0);
+    await eventually(
+      async () => (await active()).data.every((n) => n.device_id !== 'R2' || n.clearedAt !== null),
+      'the last code cleared',
+    );
+    await admin('POST', '/api/notification/ack/all/notification');
   });
 
   it('keeps operators away from notifications', async () => {

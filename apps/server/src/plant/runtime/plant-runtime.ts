@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BACKOFF_DEFAULTS,
   PlcGateway,
+  sameTagValue,
   type GatewayHealth,
   type TagRef,
   type TagValue,
@@ -17,6 +18,7 @@ import { PlantCatalog, type CommandRole } from '../catalog/plant-catalog.ts';
 import type { EventHub } from '../hub/event-hub.ts';
 import type { PlantRepository } from './plant-repository.ts';
 import { PlantSimulatorHost } from './plant-simulator-host.ts';
+import { ValueMirror, type MirroredLink, type MirroredValue } from './value-mirror.ts';
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
@@ -44,6 +46,11 @@ export interface PlantRuntimeDeps {
   deviceRefs: () => Promise<Map<string, DeviceRef>>;
   /** What the books say each device holds, in hundredths of a lb, by device ref. */
   bookWeights: () => Promise<Map<number, number>>;
+  /**
+   * Whether this instance drives the plant, asked before every write: one that has lost the
+   * lead to another instance must not write, whatever of it is still running.
+   */
+  drives?: () => boolean;
 }
 
 /**
@@ -63,9 +70,27 @@ export class PlantRuntime {
   #catalog: PlantCatalog | undefined;
   /** Between start and stop: a change of the address map then restarts the gateway. */
   #running = false;
+  /**
+   * Each device's alarm codes, handled one after another: the next code's comparison with the
+   * active one must see what the previous code raised, or a quick change would be lost.
+   */
+  #alarmCodes = new Map<string, Promise<void>>();
+  /** The leading instance's values, read by an instance that does not drive the plant. */
+  readonly #mirror: ValueMirror;
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
+    this.#mirror = new ValueMirror(deps.hub);
+    // The leader applies an address map changed anywhere; a follower reads its catalog again.
+    deps.hub.subscribe(
+      'cache-changed',
+      (e) => {
+        if (e.cache === 'device-records' && this.#following()) {
+          this.#safely('catalog', () => this.follow());
+        }
+      },
+      { from: 'other-instances' },
+    );
     this.#simulator = new PlantSimulatorHost(deps.plant, deps.config, deps.logger, () =>
       this.#bookLevels(),
     );
@@ -122,6 +147,9 @@ export class PlantRuntime {
         unitId: config.unitId,
         scanIntervalMs: config.scanIntervalMs,
         requestTimeoutMs: config.requestTimeoutMs,
+        maxInFlight: config.maxInFlight,
+        staleAfterScans: config.staleAfterScans,
+        offlineAfterScans: config.offlineAfterScans,
         confirmTimeoutMs: config.confirmTimeoutMs,
         backoff: {
           minMs: Math.min(BACKOFF_DEFAULTS.minMs, config.reconnectMaxMs),
@@ -137,6 +165,57 @@ export class PlantRuntime {
       { plc: this.#endpoint, simulated: !config.host, tags: tags.length },
       'PLC gateway started',
     );
+  }
+
+  /**
+   * For an instance that does not drive the plant: loads the catalog, and serves the values
+   * the leading instance reads (its hub events, on top of `mirror`'s snapshot).
+   */
+  async follow(): Promise<void> {
+    const [devices, definition] = await Promise.all([
+      this.#d.deviceRefs(),
+      this.#d.plant.definition(this.#d.config.unitId),
+    ]);
+    this.#devices = devices;
+    this.#catalog = new PlantCatalog(definition);
+  }
+
+  /** Takes in what the leading instance read so far (`snapshot` there). */
+  mirror(snapshot: { values: MirroredValue[]; link: MirroredLink }): void {
+    this.#mirror.load(snapshot.values, snapshot.link);
+  }
+
+  /** Every value read so far and the PLC link, for an instance that follows this one. */
+  snapshot(): { values: MirroredValue[]; link: MirroredLink } {
+    const gateway = this.#gateway;
+    if (!gateway) return { values: [], link: { state: 'closed', error: null } };
+    const snap = gateway.getSnapshot();
+    return {
+      values: snap.devices.flatMap((d) =>
+        d.commands.map((c) => ({
+          device_id: d.device_id,
+          command_kind: c.command_kind,
+          command_id: c.command_id,
+          value: c.value,
+          quality: c.quality,
+          isSame: this.isSame(c),
+        })),
+      ),
+      link: this.link(),
+    };
+  }
+
+  /** The PLC link as the screens show it: this gateway's, or on a follower the leader's. */
+  link(): MirroredLink {
+    if (this.#following()) return this.#mirror.link();
+    const health = this.#gateway?.health();
+    return health
+      ? { state: health.state, error: health.lastError }
+      : { state: 'closed', error: null };
+  }
+
+  #following(): boolean {
+    return this.#d.drives !== undefined && !this.#d.drives() && !this.#gateway;
   }
 
   async stop(): Promise<void> {
@@ -228,7 +307,7 @@ export class PlantRuntime {
   }
 
   value(ref: TagRef): TagValue | undefined {
-    return this.#gateway?.getValue(ref);
+    return this.#following() ? this.#mirror.value(ref) : this.#gateway?.getValue(ref);
   }
 
   /**
@@ -237,7 +316,32 @@ export class PlantRuntime {
    */
   isSame(ref: TagRef): boolean {
     if ((this.command(ref.command_kind, ref.command_id)?.owner ?? 'plc') === 'plc') return true;
+    if (this.#following()) return this.#mirroredIsSame(ref);
     return this.#gateway?.isSame(ref) ?? false;
+  }
+
+  /**
+   * On a follower, the gateway's rule from the leader's values: the feedback command equals the
+   * command's own reading (what the PLC holds of the last write).
+   */
+  #mirroredIsSame(ref: TagRef): boolean {
+    const tags = this.#catalog?.definition.tags ?? [];
+    const same = (kind: string, id: number) => (t: (typeof tags)[number]) =>
+      t.device_id === ref.device_id && t.command_kind === kind && t.command_id === id;
+    const feedbackId = tags.find(same(ref.command_kind, ref.command_id))?.feedback_command_id;
+    const kinds = ref.command_kind === 'binary' ? ['binary', 'input'] : ['input', 'binary'];
+    const feedbackTag =
+      feedbackId === undefined
+        ? undefined
+        : kinds
+            .map((kind) => tags.find(same(kind, feedbackId)))
+            .find((t) => t && this.command(t.command_kind, t.command_id)?.owner === 'plc');
+    if (!feedbackTag) return this.#mirror.isSame(ref);
+    const own = this.#mirror.value(ref);
+    const feedback = this.#mirror.value(feedbackTag);
+    if (own?.quality !== 'good' || feedback?.quality !== 'good') return false;
+    if (own.value === null || feedback.value === null) return false;
+    return sameTagValue(feedbackTag, feedback.value, own.value);
   }
 
   /** host:port of the PLC the gateway talks to, to name it when it is lost. */
@@ -246,6 +350,7 @@ export class PlantRuntime {
   }
 
   connected(): boolean {
+    if (this.#following()) return this.#mirror.link().state === 'connected';
     return this.#gateway?.health().state === 'connected';
   }
 
@@ -259,6 +364,7 @@ export class PlantRuntime {
 
   /** Starts a write; the result arrives later through the log, live stream and notifications. */
   write(ref: TagRef, value: number, who: string): Promise<WriteRecord> | undefined {
+    if (this.#d.drives && !this.#d.drives()) return undefined;
     return this.#gateway?.write({ ...ref, value, who });
   }
 
@@ -291,7 +397,14 @@ export class PlantRuntime {
         isSame: this.isSame(v),
       });
       if (role === 'alarm-code') {
-        this.#safely('alarm', () => this.#onAlarmCode(v.device_id, v.value ?? 0));
+        const code = v.value ?? 0;
+        const previous = this.#alarmCodes.get(v.device_id) ?? Promise.resolve();
+        const next = previous.then(() => this.#onAlarmCode(v.device_id, code));
+        this.#alarmCodes.set(
+          v.device_id,
+          next.catch(() => undefined),
+        );
+        this.#safely('alarm', () => next);
       }
     });
     gateway.on('quality', (q) => {

@@ -49,6 +49,7 @@ export class PlantSimulatorHost {
     this.#simulator = await startSimulator({
       host: '127.0.0.1',
       port: this.#port ?? this.#config.simulatorPort,
+      timeScale: this.#config.simulatorTimeScale,
       plant,
       initialValues: [...demoInitialValues, ...levels],
     });

@@ -118,7 +118,10 @@ describe.each([dumpOwner, transferOwner])('run settlement of $name', (owner) => 
       30_000,
     );
     const named = await owner.named(id);
-    expect(await alarms()).toContain(`${named} did not finish: its workflow stopped.`);
+    // The alarm is raised after the request is marked failed, in the next batch of raises.
+    const text = `${named} did not finish: its workflow stopped.`;
+    await eventually(async () => (await alarms()).includes(text), 'the alarm', 30_000);
+    expect(await alarms()).toContain(text);
     expect((await supervisor('POST', `/api/workflow/${workflowId}/clear-reset`, {})).status).toBe(
       200,
     );

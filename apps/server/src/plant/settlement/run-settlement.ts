@@ -1,6 +1,7 @@
 import type { RunState } from '@roastery/contract';
 import type { EventHub } from '../hub/event-hub.ts';
 import { ENDED_RUN_STATES } from '../hub/plant-events.ts';
+import { databaseMessage } from '../../lib/db-errors.ts';
 
 /** A workflow run that will do nothing more: finished, failed or stopped. */
 export interface EndedRun {
@@ -88,7 +89,8 @@ export class RunSettlement {
       try {
         await settler.settle(request, run);
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        // The database's own words, not the driver's wrapping of the query: people read this.
+        const message = err instanceof Error ? databaseMessage(err) : String(err);
         await settler.fail(request, message);
         await this.#d.alarm(`${settler.describe(request)} ran but could not be booked: ${message}`);
         return;

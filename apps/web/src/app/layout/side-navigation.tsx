@@ -5,9 +5,11 @@ import { navigationItemsFor, selectedNavigationKey } from './navigation-items.ts
 
 interface SideNavigationProps {
   role: RoleId;
+  /** Called after an item is chosen: the phone's drawer closes. */
+  onNavigate?: () => void;
 }
 
-export function SideNavigation({ role }: SideNavigationProps) {
+export function SideNavigation({ role, onNavigate }: SideNavigationProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = navigationItemsFor(role);
@@ -23,6 +25,7 @@ export function SideNavigation({ role }: SideNavigationProps) {
       onClick={({ key }) => {
         const target = items.find((item) => item.key === key);
         if (target) void navigate(target.href);
+        onNavigate?.();
       }}
     />
   );

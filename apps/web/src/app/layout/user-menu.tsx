@@ -27,10 +27,12 @@ function initials(name: string): string {
 
 interface UserMenuProps {
   session: Session;
+  /** On a phone: the initials alone, named for the user. */
+  compact?: boolean;
 }
 
 /** The signed-in user's name, with the account and administration actions. */
-export function UserMenu({ session }: UserMenuProps) {
+export function UserMenu({ session, compact = false }: UserMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout({
     onSettled: () => void navigate(paths.login.getHref(), { replace: true }),
@@ -57,12 +59,21 @@ export function UserMenu({ session }: UserMenuProps) {
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className={styles.userButton} loading={logout.isPending}>
+      <Button
+        type="text"
+        className={styles.userButton}
+        loading={logout.isPending}
+        aria-label={compact ? session.name : undefined}
+      >
         <Avatar size={30} className={styles.avatar}>
           {initials(session.name)}
         </Avatar>
-        <span className={styles.userName}>{session.name}</span>
-        <DownOutlined className={styles.userChevron} />
+        {compact ? null : (
+          <>
+            <span className={styles.userName}>{session.name}</span>
+            <DownOutlined className={styles.userChevron} />
+          </>
+        )}
       </Button>
     </Dropdown>
   );

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { isRoleId, loginReply, type LoginBody, type LoginReply } from '@roastery/contract';
+import { isRoleId, type LoginBody, type LoginReply } from '@roastery/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { loginReply } from '../../../lib/reply-checks.ts';
 import { startSession } from '../../../lib/session.ts';
 
 export function login(body: LoginBody): Promise<LoginReply> {

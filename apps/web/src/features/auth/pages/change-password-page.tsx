@@ -1,9 +1,13 @@
 import Card from 'antd/es/card';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { policies } from '../../../lib/authorization.ts';
+import { useSignedInSession } from '../../../lib/signed-in-session.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { TwoStepSignIn } from '../components/two-step-sign-in.tsx';
 import styles from './change-password-page.module.css';
 
 export function ChangePasswordPage() {
+  const session = useSignedInSession();
   return (
     <>
       <PageHeader
@@ -13,6 +17,7 @@ export function ChangePasswordPage() {
       <Card className={styles.card}>
         <ChangePasswordForm />
       </Card>
+      {policies.administration(session.role) ? <TwoStepSignIn /> : null}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { Navigate, useNavigate } from 'react-router';
-import Typography from 'antd/es/typography';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { LoginCover } from '../components/login-cover.tsx';
@@ -17,12 +16,10 @@ export function LoginPage() {
       <LoginCover />
       <section className={styles.panel} aria-labelledby="login-title">
         <div className={styles.card}>
-          <Typography.Title level={2} id="login-title" className={styles.title}>
+          <h2 id="login-title" className={styles.title}>
             Sign in
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className={styles.subtitle}>
-            Use the account your plant administrator gave you.
-          </Typography.Paragraph>
+          </h2>
+          <p className={styles.subtitle}>Use the account your plant administrator gave you.</p>
           <LoginForm onSignedIn={() => void navigate(paths.home.getHref(), { replace: true })} />
         </div>
         <p className={styles.version}>Version {__APP_VERSION__}</p>

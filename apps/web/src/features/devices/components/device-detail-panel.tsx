@@ -18,6 +18,7 @@ import { CommandList } from './command-item.tsx';
 import { DeviceBadges } from './device-badges.tsx';
 import { DeviceFeatures } from './device-features.tsx';
 import { DevicePicture } from '../../../components/device-picture.tsx';
+import { tabBarWithExtra } from '../../../components/tab-bar-extra.tsx';
 import { InputCommandControl } from './input-command-control.tsx';
 import { ModeButton, ModeSwitchNotice } from './mode-control.tsx';
 import { OccupancyEditor } from './occupancy-editor.tsx';
@@ -136,7 +137,7 @@ function DetailContent({ detail }: { detail: DeviceDetail }) {
 
       <Tabs
         defaultActiveKey="info"
-        tabBarExtraContent={
+        renderTabBar={tabBarWithExtra(
           <Segmented<DeviceView>
             value={view}
             onChange={setView}
@@ -145,8 +146,8 @@ function DetailContent({ detail }: { detail: DeviceDetail }) {
               { value: 'list', icon: <BarsOutlined />, label: 'List' },
               { value: 'card', icon: <AppstoreOutlined />, label: 'Card' },
             ]}
-          />
-        }
+          />,
+        )}
         items={[
           {
             key: 'info',

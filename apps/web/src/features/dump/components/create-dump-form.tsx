@@ -22,7 +22,7 @@ import { useBeanList } from '../../../lib/get-bean-list.ts';
 import { useSetting } from '../../../lib/get-setting.ts';
 import { useCreateDump } from '../api/create-dump.ts';
 import { useDumpTargets } from '../api/get-dump-targets.ts';
-import { defaultLotNumber } from '../lib/default-lot-number.ts';
+import { defaultLotNumber, nextLotNumber } from '../lib/default-lot-number.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import styles from './dump-workspace.module.css';
 
@@ -85,7 +85,7 @@ export function CreateDumpForm() {
         );
         form.resetFields();
         // A new request gets a new default lot number, taken at the time it is made.
-        form.setFieldsValue({ lot_number: defaultLotNumber() });
+        form.setFieldsValue({ lot_number: nextLotNumber(dump.lot_number) });
       },
       onError: (error) => notification.error({ title: 'Error', description: errorMessage(error) }),
     });

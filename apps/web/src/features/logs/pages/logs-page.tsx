@@ -95,7 +95,7 @@ export function LogsPage() {
     <>
       <PageHeader
         title="Logs"
-        subtitle="Who did what, and when: PLC writes, alarms, workflow steps, orders, dumps, transfers, sign-ins and settings."
+        subtitle="Who did what, and when: PLC writes, alarms, workflow steps, orders, dumps, transfers, sign-ins, settings and configuration changes."
       />
       <Card>
         <Tabs items={[{ key: 'events', label: 'Events', children: <EventsTab /> }]} />

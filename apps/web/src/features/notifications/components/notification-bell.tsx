@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { useActiveNotifications } from '../api/get-active-notifications.ts';
+import { AlarmStateTag } from './alarm-state-tag.tsx';
 import { NotificationTypeTag } from './notification-type-tag.tsx';
 import styles from './notification-bell.module.css';
 
@@ -30,6 +31,7 @@ export function NotificationBell() {
           {latest.map((item) => (
             <li key={item.id} className={styles.item}>
               <NotificationTypeTag type={item.type} />
+              <AlarmStateTag item={item} />
               <span className={styles.itemMeta}>
                 {item.device_id ?? 'Plant'} · {formatNotificationTime(item.createdAt)}
               </span>

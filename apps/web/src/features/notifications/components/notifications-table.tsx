@@ -1,11 +1,25 @@
 import Button from 'antd/es/button';
+import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { CheckOutlined } from '@ant-design/icons';
 import type { Notification } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { AlarmStateTag } from './alarm-state-tag.tsx';
 import { NotificationTypeTag } from './notification-type-tag.tsx';
+
+/** What a person can do with an alarm besides acknowledging it. */
+export interface AlarmActions {
+  onShelve: (notification: Notification) => void;
+  onUnshelve: (notification: Notification) => void;
+  onRemoveFromService: (notification: Notification) => void;
+  onReturnToService: (notification: Notification) => void;
+  /** The alarm an action is under way for. */
+  busyId: number | undefined;
+}
+
+const SHELVABLE = new Set(['unacknowledged', 'acknowledged', 'returned-unacknowledged']);
 
 interface NotificationsTableProps {
   notifications: Notification[];
@@ -17,6 +31,7 @@ interface NotificationsTableProps {
   onPageChange: (page: number, pageSize: number) => void;
   onAcknowledge: (notification: Notification) => void;
   onOpenDevice: (deviceCode: string) => void;
+  actions: AlarmActions;
 }
 
 export function NotificationsTable({
@@ -29,6 +44,7 @@ export function NotificationsTable({
   onPageChange,
   onAcknowledge,
   onOpenDevice,
+  actions,
 }: NotificationsTableProps) {
   const columns: ColumnsType<Notification> = [
     {
@@ -69,6 +85,58 @@ export function NotificationsTable({
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_value, item) =>
         item.clearedAt ? formatNotificationTime(item.clearedAt) : <Tag color="red">Active</Tag>,
+    },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      render: (_value, item) => <AlarmStateTag item={item} />,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_value, item) => (
+        <Space size={4} wrap>
+          {item.state === 'shelved' ? (
+            <Button
+              size="small"
+              loading={actions.busyId === item.id}
+              onClick={() => actions.onUnshelve(item)}
+              aria-label={`Unshelve: ${item.text}`}
+            >
+              Unshelve
+            </Button>
+          ) : null}
+          {SHELVABLE.has(item.state) ? (
+            <Button
+              size="small"
+              onClick={() => actions.onShelve(item)}
+              aria-label={`Shelve: ${item.text}`}
+            >
+              Shelve
+            </Button>
+          ) : null}
+          {item.source && item.state === 'out-of-service' ? (
+            <Button
+              size="small"
+              loading={actions.busyId === item.id}
+              onClick={() => actions.onReturnToService(item)}
+              aria-label={`Return to service: ${item.text}`}
+            >
+              Return to service
+            </Button>
+          ) : null}
+          {item.source && item.state !== 'out-of-service' && item.state !== 'normal' ? (
+            <Button
+              size="small"
+              danger
+              onClick={() => actions.onRemoveFromService(item)}
+              aria-label={`Out of service: ${item.text}`}
+            >
+              Out of service
+            </Button>
+          ) : null}
+        </Space>
+      ),
     },
     {
       title: 'Acknowledged',

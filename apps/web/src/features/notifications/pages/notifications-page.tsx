@@ -3,20 +3,38 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Drawer from 'antd/es/drawer';
 import Result from 'antd/es/result';
+import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import { CheckSquareOutlined } from '@ant-design/icons';
-import type { Notification } from '@roastery/contract';
+import { alarmState, type AlarmState, type Notification } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAcknowledgeAllNotifications } from '../api/acknowledge-all-notifications.ts';
 import { useAcknowledgeNotification } from '../api/acknowledge-notification.ts';
+import {
+  useAlarmSettings,
+  useRemoveFromService,
+  useReturnToService,
+} from '../api/alarm-sources.ts';
 import { useNotifications } from '../api/get-notifications.ts';
+import { useShelveAlarm, useUnshelveAlarm } from '../api/shelve-alarm.ts';
+import { alarmStateLabel } from '../components/alarm-state-tag.tsx';
 import { NotificationsTable } from '../components/notifications-table.tsx';
+import { OutOfServiceModal } from '../components/out-of-service-modal.tsx';
+import { ShelveAlarmModal } from '../components/shelve-alarm-modal.tsx';
 
 /** The spec's width of the device details drawer. */
 const DRAWER_WIDTH = 850;
 const DEFAULT_PAGE_SIZE = 20;
+const ALL_STATES = 'all';
+const stateOptions = [
+  { value: ALL_STATES, label: 'All states' },
+  ...alarmState.options.map((state) => ({
+    value: state,
+    label: alarmStateLabel({ state, shelvedUntil: null }),
+  })),
+];
 
 interface NotificationsPageProps {
   /** The device detail shown in the drawer; the app layer provides it from the devices feature. */
@@ -24,11 +42,22 @@ interface NotificationsPageProps {
 }
 
 export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
-  const [pageQuery, setPageQuery] = useState({ page: 1, limit: DEFAULT_PAGE_SIZE });
+  const [pageQuery, setPageQuery] = useState<{
+    page: number;
+    limit: number;
+    state?: AlarmState;
+  }>({ page: 1, limit: DEFAULT_PAGE_SIZE });
   const [deviceCode, setDeviceCode] = useState<string>();
+  const [shelving, setShelving] = useState<Notification>();
+  const [removing, setRemoving] = useState<Notification>();
   const list = useNotifications(pageQuery);
   const acknowledge = useAcknowledgeNotification();
   const acknowledgeAll = useAcknowledgeAllNotifications();
+  const shelve = useShelveAlarm();
+  const unshelve = useUnshelveAlarm();
+  const removeFromService = useRemoveFromService();
+  const returnToService = useReturnToService();
+  const settings = useAlarmSettings();
   const { message, notification } = useFeedback();
   const showError = (error: unknown) =>
     notification.error({ title: 'Error', description: errorMessage(error) });
@@ -44,6 +73,40 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
       onSuccess: (reply) => void message.success(reply.message),
       onError: showError,
     });
+
+  const onShelve = (values: { minutes: number; reason: string }) => {
+    if (!shelving) return;
+    shelve.mutate(
+      { id: shelving.id, ...values },
+      {
+        onSuccess: (alarm) => {
+          setShelving(undefined);
+          void message.success(alarmStateLabel(alarm));
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  const onRemoveFromService = ({ reason }: { reason: string }) => {
+    if (!removing?.source) return;
+    removeFromService.mutate(
+      { source: removing.source, reason },
+      {
+        onSuccess: (reply) => {
+          setRemoving(undefined);
+          void message.success(reply.message);
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  const busyId = unshelve.isPending
+    ? unshelve.variables
+    : returnToService.isPending
+      ? list.data?.data.find((n) => n.source === returnToService.variables)?.id
+      : undefined;
 
   return (
     <>
@@ -61,7 +124,23 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
           </Button>
         }
       />
-      <Card>
+      <Card
+        extra={
+          <Select
+            aria-label="Alarm state"
+            style={{ minWidth: 220 }}
+            value={pageQuery.state ?? ALL_STATES}
+            options={stateOptions}
+            onChange={(value: AlarmState | typeof ALL_STATES) =>
+              setPageQuery(({ limit }) => ({
+                page: 1,
+                limit,
+                ...(value === ALL_STATES ? {} : { state: value }),
+              }))
+            }
+          />
+        }
+      >
         {list.isError ? (
           <Result
             status="warning"
@@ -82,12 +161,41 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
             pageSize={list.data.limit}
             total={list.data.total}
             acknowledgingId={acknowledge.isPending ? acknowledge.variables : undefined}
-            onPageChange={(page, limit) => setPageQuery({ page, limit })}
+            onPageChange={(page, limit) => setPageQuery((query) => ({ ...query, page, limit }))}
             onAcknowledge={onAcknowledge}
             onOpenDevice={setDeviceCode}
+            actions={{
+              busyId,
+              onShelve: setShelving,
+              onUnshelve: (item) =>
+                unshelve.mutate(item.id, {
+                  onSuccess: () => void message.success('Alarm unshelved'),
+                  onError: showError,
+                }),
+              onRemoveFromService: setRemoving,
+              onReturnToService: (item) =>
+                item.source &&
+                returnToService.mutate(item.source, {
+                  onSuccess: (reply) => void message.success(reply.message),
+                  onError: showError,
+                }),
+            }}
           />
         )}
       </Card>
+      <ShelveAlarmModal
+        alarm={shelving}
+        maxMinutes={settings.data?.maxShelveMinutes ?? 0}
+        submitting={shelve.isPending}
+        onSubmit={onShelve}
+        onCancel={() => setShelving(undefined)}
+      />
+      <OutOfServiceModal
+        alarm={removing}
+        submitting={removeFromService.isPending}
+        onSubmit={onRemoveFromService}
+        onCancel={() => setRemoving(undefined)}
+      />
       <Drawer
         title="Device details"
         open={deviceCode !== undefined}

@@ -28,4 +28,5 @@ export const orderKeys = {
   packingFinished: (page: OrderPage, query: string) =>
     [...orderKeys.all, 'packing', 'finished', page, query] as const,
   systemStatus: () => [...orderKeys.all, 'system-status'] as const,
+  paths: (orderId: number) => [...orderKeys.all, 'paths', orderId] as const,
 };

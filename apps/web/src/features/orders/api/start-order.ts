@@ -43,6 +43,8 @@ export interface StartWithDevicesInput {
   splitAmount?: number;
   start_all: boolean;
   devicePosition?: number;
+  /** The roasting path chosen, while paths are defined. */
+  path_id?: number;
 }
 
 /** Starts the order along devices chosen by hand. */

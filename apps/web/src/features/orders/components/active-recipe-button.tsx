@@ -66,9 +66,10 @@ function RecipeDetails({ order }: { order: RoastingOrder }) {
 
 /**
  * The header's active recipe: the product being roasted now, with its recipe on click. With
- * several orders under way it shows each in turn, every 10 s.
+ * several orders under way it shows each in turn, every 10 s. Compact (on a phone), the button
+ * is the icon alone and the popover tells the rest.
  */
-export function ActiveRecipeButton() {
+export function ActiveRecipeButton({ compact = false }: { compact?: boolean }) {
   const active = useActiveOrders();
   const orders = active.data ?? [];
   const index = useRotation(orders.length);
@@ -98,10 +99,12 @@ export function ActiveRecipeButton() {
         className={styles.button}
         aria-label={order ? `Active recipe ${order.product_name}` : 'Active Recipe'}
       >
-        <span className={styles.label} data-testid="active-recipe">
-          {order ? order.product_name : 'Active Recipe'}
-        </span>
-        {orders.length > 1 ? (
+        {compact ? null : (
+          <span className={styles.label} data-testid="active-recipe">
+            {order ? order.product_name : 'Active Recipe'}
+          </span>
+        )}
+        {orders.length > 1 && !compact ? (
           <Tag className={styles.counter}>
             {index + 1}/{orders.length}
           </Tag>

@@ -167,7 +167,8 @@ export function PriorityBoard<Item extends { order_id: number }>({
       onDragEnd={onDragEnd}
       onDragCancel={() => setDraft(null)}
     >
-      <div className={styles.board}>
+      {/* It scrolls sideways on a narrow screen: the keyboard can reach it to scroll it. */}
+      <div className={styles.board} tabIndex={0} role="group" aria-label="Orders by priority">
         {priorities.map((priority) => {
           const columnItems = ids[priority].flatMap((id) => {
             const item = items.get(id);

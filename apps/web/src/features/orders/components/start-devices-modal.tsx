@@ -1,14 +1,23 @@
+import { Link } from 'react-router';
+import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
-import { orderMessages, type DeviceSummary, type RoastingOrder } from '@roastery/contract';
+import {
+  orderMessages,
+  type DeviceSummary,
+  type RoastingOrder,
+  type RoastingPath,
+} from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeviceList } from '../../../lib/get-device-list.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { useOrderPaths } from '../api/get-order-paths.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { checkBeanMatch, useStartWithDevices } from '../api/start-order.ts';
 import styles from './orders.module.css';
@@ -19,6 +28,7 @@ const ROASTER = 4;
 const ROASTED_BINS = new Set([8, 5]);
 
 interface StartDevicesValues {
+  path_id?: number;
   startDevice: string;
   roasterId: string;
   endDevice: string;
@@ -37,9 +47,16 @@ interface StartDevicesModalProps {
   onClose: () => void;
 }
 
+const pathOption = (path: RoastingPath) => ({
+  value: path.id,
+  label: `${path.name}: ${path.roaster.device_name} into ${path.destination.device_name}`,
+});
+
 /**
  * Start with chosen devices: the silo to draw from, the roaster and the bin to land in. A
- * roaster that is busy with another order needs the position in its queue.
+ * roaster that is busy with another order needs the position in its queue. Once roasting
+ * paths are defined, a path is chosen first: it sets the roaster and bin, and the start silo
+ * is one of its silos.
  */
 export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
   const open = order !== undefined;
@@ -49,6 +66,19 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
   const start = useStartWithDevices();
   const { message, notification } = useFeedback();
   const roasterId = Form.useWatch('roasterId', form);
+  const pathId = Form.useWatch('path_id', form);
+  const orderPaths = useOrderPaths(order?.order_id);
+  const byPath = orderPaths.data?.defined ?? false;
+  const path = orderPaths.data?.paths.find((p) => p.id === pathId);
+  const choosePath = (id: number) => {
+    const chosen = orderPaths.data?.paths.find((p) => p.id === id);
+    if (!chosen) return;
+    form.setFieldsValue({
+      roasterId: chosen.roaster.device_id,
+      endDevice: chosen.destination.device_id,
+      startDevice: chosen.start_silos[0]?.device_id,
+    });
+  };
   const positionNeeded =
     status.data?.roasters.some((roaster) => roaster.device_id === roasterId && roaster.active) ??
     false;
@@ -72,6 +102,7 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
         splitAmount: order.split_amt,
         start_all: values.start_all,
         ...(positionNeeded ? { devicePosition: values.devicePosition } : {}),
+        ...(values.path_id === undefined ? {} : { path_id: values.path_id }),
       });
       void message.success(reply.message);
       onClose();
@@ -104,21 +135,58 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
       <QueryState query={devices}>
         {(data) => (
           <>
+            {byPath ? (
+              <>
+                {orderPaths.data?.paths.length === 0 ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    className={styles.pathAlert}
+                    title={
+                      <>
+                        No enabled roasting path roasts on this order&apos;s roaster into its bin.{' '}
+                        <Link to={paths.admin.roastingPaths.getHref()}>Add one under Paths.</Link>
+                      </>
+                    }
+                  />
+                ) : null}
+                <Form.Item
+                  name="path_id"
+                  label="Path"
+                  rules={[{ required: true, message: 'Please select a path' }]}
+                >
+                  <Select<number>
+                    placeholder="Select a path"
+                    options={orderPaths.data?.paths.map(pathOption)}
+                    onChange={choosePath}
+                  />
+                </Form.Item>
+              </>
+            ) : null}
             <Form.Item name="startDevice" label="Start device" rules={[deviceRule]}>
               <Select
                 placeholder="Select a silo"
-                options={options(data, (device) => device.device_type === SILO_BIN)}
+                disabled={byPath && !path}
+                options={options(
+                  data,
+                  (device) =>
+                    device.device_type === SILO_BIN &&
+                    (!byPath ||
+                      (path?.start_silos.some((s) => s.device_id === device.device_id) ?? false)),
+                )}
               />
             </Form.Item>
             <Form.Item name="roasterId" label="Roasting device" rules={[deviceRule]}>
               <Select
                 placeholder="Select a roaster"
+                disabled={byPath}
                 options={options(data, (device) => device.device_type === ROASTER)}
               />
             </Form.Item>
             <Form.Item name="endDevice" label="End device" rules={[deviceRule]}>
               <Select
                 placeholder="Select a bin"
+                disabled={byPath}
                 options={options(data, (device) => ROASTED_BINS.has(device.device_type))}
               />
             </Form.Item>

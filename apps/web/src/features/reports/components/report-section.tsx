@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ReportChart, type ChartOption } from '../../../components/report-chart.tsx';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
-import { downloadText } from '../../../lib/download.ts';
 import styles from './report-section.module.css';
 
 /** One column of a report: the table shows render (or the value), the export the value. */
@@ -33,8 +32,8 @@ interface ReportSectionProps<Row> {
 }
 
 /**
- * A report's figures: a chart beside its table, with the table's rows exportable as CSV; a
- * skeleton until the first answer, the load error with a retry when there is none.
+ * A report's figures: a chart beside its table, with the table's rows exportable as CSV and as
+ * a workbook; a skeleton until the first answer, the load error with a retry when there is none.
  */
 export function ReportSection<Row>({
   title,
@@ -86,21 +85,23 @@ export function ReportSection<Row>({
       title={title}
       className={styles.card}
       extra={
-        <Button
+        <ExportButtons
+          fileName={fileName}
           disabled={!rows || rows.length === 0}
-          onClick={() =>
-            rows &&
-            downloadText(
-              `${fileName}.csv`,
-              toCsv(
-                columns.map((c) => ({ header: c.title, value: c.value })),
-                rows,
-              ),
+          csv={() =>
+            toCsv(
+              columns.map((c) => ({ header: c.title, value: c.value })),
+              rows ?? [],
             )
           }
-        >
-          Export CSV
-        </Button>
+          tables={() => [
+            {
+              name: title,
+              columns: columns.map((c) => c.title),
+              rows: (rows ?? []).map((row) => columns.map((c) => c.value(row))),
+            },
+          ]}
+        />
       }
     >
       {children}

@@ -1,22 +1,26 @@
-import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import type { RecallReport } from '@roastery/contract';
 import type { CsvCell } from '../../../lib/csv.ts';
-import { downloadText } from '../../../lib/download.ts';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { formatLbs } from '../../../lib/format-lbs.ts';
-import { recallCsv, recallSections, recallTitle } from '../lib/recall-sections.ts';
+import { recallCsv, recallSections, recallTables, recallTitle } from '../lib/recall-sections.ts';
 import styles from './trace-view.module.css';
 
 /** The recall report an inspector is handed: who received it, from which batches and lots. */
 export function RecallReportView({ report }: { report: RecallReport }) {
-  const fileName = `recall-${report.direction}-${report.subject}.csv`.replace(/[^\w.-]+/g, '_');
+  const fileName = `recall-${report.direction}-${report.subject}`;
   return (
     <div className={styles.stack}>
       <div className={styles.recallHead}>
         <Typography.Title level={4}>{recallTitle(report)}</Typography.Title>
-        <Button onClick={() => downloadText(fileName, recallCsv(report))}>Export recall CSV</Button>
+        <ExportButtons
+          subject="recall"
+          fileName={fileName}
+          csv={() => recallCsv(report)}
+          tables={() => recallTables(report)}
+        />
       </div>
       {report.bean_name ? (
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>

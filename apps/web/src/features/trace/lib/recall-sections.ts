@@ -1,5 +1,6 @@
 import type { RecallReport } from '@roastery/contract';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
+import type { ReportTable } from '../../../lib/report-workbook.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 
 /** One table of the report, its rows already turned into cells. */
@@ -124,4 +125,22 @@ export function recallCsv(r: RecallReport): string {
   ].join('\r\n');
   const tables = recallSections(r).map((s) => `${s.title}\r\n${sectionCsv(s)}`);
   return [`${head}\r\n`, ...tables].join('\r\n');
+}
+
+/**
+ * The recall report as a workbook's sheets: what it is about first (with the bean and what was
+ * received, for a lot), then a sheet per section.
+ */
+export function recallTables(r: RecallReport): ReportTable[] {
+  const about: ReportTable = r.bean_name
+    ? {
+        name: 'Recall',
+        columns: ['Recall', 'Bean', 'Received (lbs)'],
+        rows: [[recallTitle(r), r.bean_name, r.received]],
+      }
+    : { name: 'Recall', columns: ['Recall'], rows: [[recallTitle(r)]] };
+  return [
+    about,
+    ...recallSections(r).map((s) => ({ name: s.title, columns: s.headers, rows: s.cells })),
+  ];
 }

@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import { PlusOutlined } from '@ant-design/icons';
+import { tabBarWithExtra } from '../../../components/tab-bar-extra.tsx';
 import { CompletedTransfers } from './completed-transfers.tsx';
 import { CreateTransferModal } from './create-transfer-modal.tsx';
 import { PendingTransfers } from './pending-transfers.tsx';
@@ -18,7 +19,7 @@ export function TransferWorkspace() {
     <Card>
       <Tabs
         defaultActiveKey="pending"
-        tabBarExtraContent={
+        renderTabBar={tabBarWithExtra(
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -26,8 +27,8 @@ export function TransferWorkspace() {
             onClick={() => setCreating(true)}
           >
             Create Transfer
-          </Button>
-        }
+          </Button>,
+        )}
         items={[
           { key: 'pending', label: 'Pending', children: <PendingTransfers /> },
           { key: 'completed', label: 'Completed', children: <CompletedTransfers /> },

@@ -3,7 +3,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DesktopOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { Role, type User } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatListDate } from '../../../lib/format-date.ts';
@@ -21,6 +21,7 @@ interface UsersTableProps {
   deletingId: number | undefined;
   onEdit: (user: User) => void;
   onResetPassword: (user: User) => void;
+  onSessions: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
@@ -29,6 +30,7 @@ export function UsersTable({
   deletingId,
   onEdit,
   onResetPassword,
+  onSessions,
   onDelete,
 }: UsersTableProps) {
   const columns: ColumnsType<User> = [
@@ -72,6 +74,13 @@ export function UsersTable({
             aria-label={`Reset password of ${user.username}`}
           >
             Reset Password
+          </Button>
+          <Button
+            icon={<DesktopOutlined />}
+            onClick={() => onSessions(user)}
+            aria-label={`Sessions of ${user.username}`}
+          >
+            Sessions
           </Button>
           <Popconfirm
             title={DELETE_CONFIRMATION}

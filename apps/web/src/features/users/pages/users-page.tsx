@@ -3,10 +3,12 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import { LockOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { AuditOutlined, LockOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { User } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -15,6 +17,7 @@ import { EditUserModal } from '../components/edit-user-modal.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { SignInThrottles } from '../components/sign-in-throttles.tsx';
 import { UsersTable } from '../components/users-table.tsx';
+import { UserSessionsModal } from '../components/user-sessions-modal.tsx';
 
 export function UsersPage() {
   const users = useUsers();
@@ -22,6 +25,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User>();
   const [resetting, setResetting] = useState<User>();
+  const [sessionsOf, setSessionsOf] = useState<User>();
   const deletion = useDeleteUser();
 
   if (users.isError) {
@@ -51,9 +55,14 @@ export function UsersPage() {
         title="Users"
         subtitle="Who can sign in to the console, and with which role."
         actions={
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
-            Create User
-          </Button>
+          <>
+            <Link to={paths.admin.audit.getHref()}>
+              <Button icon={<AuditOutlined />}>Audit Log</Button>
+            </Link>
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setCreating(true)}>
+              Create User
+            </Button>
+          </>
         }
       />
       <Card>
@@ -65,6 +74,7 @@ export function UsersPage() {
             deletingId={deletion.isPending ? deletion.variables : undefined}
             onEdit={setEditing}
             onResetPassword={setResetting}
+            onSessions={setSessionsOf}
             onDelete={remove}
           />
         )}
@@ -73,6 +83,7 @@ export function UsersPage() {
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <EditUserModal user={editing} onClose={() => setEditing(undefined)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+      <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(undefined)} />
     </>
   );
 }

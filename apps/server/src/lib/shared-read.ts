@@ -59,3 +59,43 @@ export class SharedRead<T> {
     return promise;
   }
 }
+
+export interface SharedReadsOptions<Q> extends SharedReadOptions {
+  /** Queries asking for the same reply have the same key. */
+  keyOf: (query: Q) => string;
+  /** Keys kept at most; the least recently added goes first (a screen polls a few queries). */
+  maxKeys: number;
+}
+
+/**
+ * A SharedRead per query (a list's page and filter): requests for the same query share one
+ * read, and invalidate() ends the sharing for every query at once.
+ */
+export class SharedReads<Q, T> {
+  readonly #read: (query: Q) => Promise<T>;
+  readonly #options: SharedReadsOptions<Q>;
+  readonly #reads = new Map<string, SharedRead<T>>();
+
+  constructor(read: (query: Q) => Promise<T>, options: SharedReadsOptions<Q>) {
+    this.#read = read;
+    this.#options = options;
+  }
+
+  invalidate(): void {
+    for (const shared of this.#reads.values()) shared.invalidate();
+  }
+
+  get(query: Q): Promise<T> {
+    const key = this.#options.keyOf(query);
+    let shared = this.#reads.get(key);
+    if (!shared) {
+      if (this.#reads.size >= this.#options.maxKeys) {
+        const oldest = this.#reads.keys().next();
+        if (!oldest.done) this.#reads.delete(oldest.value);
+      }
+      shared = new SharedRead(() => this.#read(query), this.#options);
+      this.#reads.set(key, shared);
+    }
+    return shared.get();
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedRead } from './shared-read.ts';
+import { SharedRead, SharedReads } from './shared-read.ts';
 
 /** A read that resolves when the test says so, counting how often it was started. */
 function controlledRead() {
@@ -96,5 +96,49 @@ describe('SharedRead', () => {
     await expect(a).rejects.toThrow('database unavailable');
     await expect(b).rejects.toThrow('database unavailable');
     expect(await shared.get()).toBe(2);
+  });
+});
+
+describe('SharedReads', () => {
+  function keyed(maxKeys = 2) {
+    const started: string[] = [];
+    const reads = new SharedReads(
+      async (q: { page: number }) => {
+        started.push(`page ${q.page}`);
+        return `${q.page}:${started.length}`;
+      },
+      { keyOf: (q) => String(q.page), maxKeys, maxAgeMs: 1_000 },
+    );
+    return { reads, started };
+  }
+
+  it('shares a read between requests for the same query only', async () => {
+    const { reads, started } = keyed();
+    expect(await Promise.all([reads.get({ page: 1 }), reads.get({ page: 1 })])).toEqual([
+      '1:1',
+      '1:1',
+    ]);
+    expect(await reads.get({ page: 2 })).toBe('2:2');
+    expect(await reads.get({ page: 1 })).toBe('1:1');
+    expect(started).toEqual(['page 1', 'page 2']);
+  });
+
+  it('reads every query again after a change', async () => {
+    const { reads } = keyed();
+    await reads.get({ page: 1 });
+    await reads.get({ page: 2 });
+    reads.invalidate();
+    expect(await reads.get({ page: 1 })).toBe('1:3');
+    expect(await reads.get({ page: 2 })).toBe('2:4');
+  });
+
+  it('keeps at most maxKeys queries, forgetting the oldest', async () => {
+    const { reads, started } = keyed(2);
+    await reads.get({ page: 1 });
+    await reads.get({ page: 2 });
+    await reads.get({ page: 3 });
+    expect(await reads.get({ page: 2 })).toBe('2:2');
+    expect(await reads.get({ page: 1 })).toBe('1:4');
+    expect(started).toEqual(['page 1', 'page 2', 'page 3', 'page 1']);
   });
 });

@@ -1,0 +1,88 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { leaderRequests, type Database } from '@roastery/db';
+
+export type LeaderRequestRow = typeof leaderRequests.$inferSelect;
+
+/** The only SQL of the requests handed to the leading instance. */
+export class LeaderRequestRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** Stores a request; a key already stored is the same request, and its row is returned. */
+  async insert(row: {
+    idempotencyKey: string;
+    operation: string;
+    args: unknown;
+    requestedBy: string;
+  }): Promise<LeaderRequestRow> {
+    const [inserted] = await this.#db
+      .insert(leaderRequests)
+      .values(row)
+      .onConflictDoNothing({ target: leaderRequests.idempotencyKey })
+      .returning();
+    const existing = inserted ?? (await this.byKey(row.idempotencyKey));
+    if (!existing) throw new Error(`leader request ${row.idempotencyKey} vanished`);
+    return existing;
+  }
+
+  async byKey(key: string): Promise<LeaderRequestRow | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(leaderRequests)
+      .where(eq(leaderRequests.idempotencyKey, key));
+    return row;
+  }
+
+  async get(id: number): Promise<LeaderRequestRow | undefined> {
+    const [row] = await this.#db.select().from(leaderRequests).where(eq(leaderRequests.id, id));
+    return row;
+  }
+
+  /**
+   * Takes the oldest pending request for this instance, or none. SKIP LOCKED: two instances
+   * that both believe they lead (one about to learn it does not) never take the same row.
+   */
+  async claimNext(instance: string): Promise<LeaderRequestRow | undefined> {
+    const result = (await this.#db.execute(sql`
+      update leader_requests set status = 'claimed', claimed_by = ${instance}
+       where id = (select id from leader_requests where status = 'pending'
+                    order by id for update skip locked limit 1)
+      returning id`)) as { rows?: { id: number }[] };
+    const id = result.rows?.[0]?.id;
+    return id === undefined ? undefined : this.get(Number(id));
+  }
+
+  /** Stores the answer of a request this instance claimed. */
+  async finish(id: number, status: 'done' | 'failed', result: unknown): Promise<void> {
+    await this.#db
+      .update(leaderRequests)
+      .set({ status, result, finishedAt: new Date() })
+      .where(and(eq(leaderRequests.id, id), eq(leaderRequests.status, 'claimed')));
+  }
+
+  /**
+   * Requests claimed by a leader that is gone, without an answer: whether they reached the PLC
+   * is unknown, so they are failed, never sent again. Returns their ids.
+   */
+  async failUnfinished(message: string): Promise<number[]> {
+    const rows = await this.#db
+      .update(leaderRequests)
+      .set({ status: 'failed', result: { statusCode: 503, message }, finishedAt: new Date() })
+      .where(eq(leaderRequests.status, 'claimed'))
+      .returning({ id: leaderRequests.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Gives a pending request up; false when a leader has claimed it meanwhile. */
+  async expire(id: number, message: string): Promise<boolean> {
+    const rows = await this.#db
+      .update(leaderRequests)
+      .set({ status: 'expired', result: { statusCode: 503, message }, finishedAt: new Date() })
+      .where(and(eq(leaderRequests.id, id), eq(leaderRequests.status, 'pending')))
+      .returning({ id: leaderRequests.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,96 @@
+/** Text that has broken servers before: SQL, escapes, unicode that changes length or direction. */
+export const hostileStrings: string[] = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  "'); DELETE FROM ledger_entries; --",
+  '1 UNION SELECT password_hash FROM users',
+  "%' AND pg_sleep(5) --",
+  '%_%',
+  '\\',
+  '\\x00',
+  '$1',
+  '${process.env}',
+  '{{7*7}}',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%2e%2e%2f',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x7fffffff',
+  '99999999999999999999999999',
+  '2024-02-30T25:61:61Z',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '\u202eevil\u202c',
+  'e\u0301\u0301\u0301',
+  '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+  '\uFEFF',
+  '\uD800',
+  '\u2028\u2029',
+  '\t\r\n',
+  'Ω≈ç√∫˜µ≤≥÷',
+  '田中さんにあげて下さい',
+  'مرحبا',
+];
+
+/** `where` filters as an attacker writes them: operators, SQL, prototype keys, wrong shapes. */
+export const hostileWhere: string[] = [
+  '{"order_id":"1 OR 1=1"}',
+  '{"order_id":{"$gt":0}}',
+  '{"order_customer":"%\' OR 1=1 --"}',
+  '{"order_customer":{"like":"%"}}',
+  '{"$or":[{"order_id":1},{"1":"1"}]}',
+  '{"id":1}',
+  '{"order_date":{"gte":"yesterday"}}',
+  '{"order_date":{"gte":"2024-01-01T00:00:00Z","lt":"1; drop table orders"}}',
+  '{"fulfillment_date":{"$ne":null}}',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+  '{"order_product":99999999999}',
+  '{"order_product":-1}',
+  '{"order_id":1.5}',
+  '[]',
+  '[{"order_id":1}]',
+  'null',
+  '"order_id"',
+  '1',
+  '{',
+  '{"order_id":1,}',
+  `${'{"a":'.repeat(300)}1${'}'.repeat(300)}`,
+  'order_id = 1 OR 1=1',
+];
+
+/** JSON values of every shape, for a field or a body that expects something else. */
+export const hostileValues: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  -2147483649,
+  2147483648,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  0.1 + 0.2,
+  '',
+  'x'.repeat(5000),
+  ...hostileStrings.slice(0, 8),
+  [],
+  [null],
+  {},
+  { $gt: 0 },
+  { where: { $or: [{ id: 1 }] } },
+];
+
+/** Nested arrays and objects as deep as a parser's stack: JSON text, not an object. */
+export function deeplyNested(depth: number, kind: 'array' | 'object'): string {
+  return kind === 'array'
+    ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
