@@ -99,6 +99,9 @@ describe('workflow configuration and runs', () => {
     await sortPanel.getByRole('button', { name: 'Move step 2: R1' }).focus();
     await page.keyboard.press('Space');
     await page.getByText('step 2 (R1) is over position 2.').waitFor({ state: 'attached' });
+    // The keyboard sensor listens for arrows only from a timer it sets while handling Space, and a
+    // loaded machine can show the announcement first: a timer set now runs after that one.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await page.keyboard.press('ArrowUp');
     await page.getByText('step 2 (R1) is over position 1.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
