@@ -54,3 +54,4 @@ export const eventPage = z.object({
   limit: z.number().int(),
   total: z.number().int(),
 });
+export type EventPage = z.infer<typeof eventPage>;

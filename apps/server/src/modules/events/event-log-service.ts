@@ -1,4 +1,5 @@
-import type { EventWhere, LogEvent } from '@roastery/contract';
+import type { EventPage, EventWhere, LogEvent } from '@roastery/contract';
+import { SharedReads } from '../../lib/shared-read.ts';
 import type {
   EventFilter,
   EventLogRepository,
@@ -26,6 +27,18 @@ export type EventKind =
 
 /** Rows an export reads per query: small enough to keep memory flat, large enough to be quick. */
 const EXPORT_BATCH = 2_000;
+
+/**
+ * A page answers again for this long unless an event was recorded meanwhile: the bound on how
+ * late a row written without this service (another server on the same database) is seen.
+ */
+const PAGE_MAX_AGE_MS = 1_000;
+
+interface PageQuery {
+  filter: EventFilter;
+  page: number;
+  limit: number;
+}
 
 /** The client's filter, field by field onto the repository's; nothing else reaches a query. */
 export function filterOf(where: EventWhere): EventFilter {
@@ -55,16 +68,31 @@ export function presentEvent(r: EventRow): LogEvent {
 /** The plant's events log: every write with who, what, value, result and latency. */
 export class EventLogService {
   readonly #repo: EventLogRepository;
+  /**
+   * Screens polling the same page of the log (the newest, mostly) share one read until the next
+   * event is recorded (see SharedRead): each read is a page and a total.
+   */
+  readonly #pages = new SharedReads((q: PageQuery) => this.#readPage(q), {
+    keyOf: (q) => JSON.stringify([q.filter, q.page, q.limit]),
+    maxKeys: 64,
+    maxAgeMs: PAGE_MAX_AGE_MS,
+  });
 
   constructor(repo: EventLogRepository) {
     this.#repo = repo;
   }
 
-  record(row: Omit<NewEventRow, 'kind'> & { kind: EventKind }): Promise<void> {
-    return this.#repo.insert(row);
+  async record(row: Omit<NewEventRow, 'kind'> & { kind: EventKind }): Promise<void> {
+    await this.#repo.insert(row);
+    this.#pages.invalidate();
   }
 
-  async page(filter: EventFilter, page: number, limit: number) {
+  /** A page of the log and its exact total; the reply object may be shared, never change it. */
+  page(filter: EventFilter, page: number, limit: number): Promise<EventPage> {
+    return this.#pages.get({ filter, page, limit });
+  }
+
+  async #readPage({ filter, page, limit }: PageQuery): Promise<EventPage> {
     const [rows, total] = await Promise.all([
       this.#repo.page(filter, page, limit),
       this.#repo.count(filter),

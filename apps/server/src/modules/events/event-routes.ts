@@ -5,6 +5,7 @@ import {
   eventPage,
   eventQueryBody,
 } from '@roastery/contract';
+import { sharedReplySerializer } from '../../lib/shared-reply-serializer.ts';
 import { attachment, exportContentType } from '../../lib/table-export.ts';
 import { exportStream } from './event-export.ts';
 import { filterOf, type EventLogService } from './event-log-service.ts';
@@ -22,6 +23,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> =
         body: eventQueryBody,
         response: { 200: eventPage },
       },
+      // Requests for the same page share one reply object (EventLogService.page).
+      serializerCompiler: sharedReplySerializer,
     },
     (request) => {
       const { where, page, limit } = request.body;
