@@ -8,7 +8,7 @@
  * month of E events; on the embedded database, then on PostgreSQL when one is given. Targets
  * (on PostgreSQL): >= 2,000 req/s, p99 <= 25 ms at 2,000 req/s.
  *
- *   node bench/dashboard-load.ts [--duration 5] [--connections 50] [--rate 2000] [--pending 200] [--events 100000] [--scan 200] [--postgres URL]
+ *   node bench/dashboard-load.ts [--duration 5] [--connections 50] [--rate 2000] [--pending 200] [--events 100000] [--scan 200] [--log-rate 2] [--postgres URL]
  *
  * The PostgreSQL run uses --postgres, else TEST_DATABASE_URL; without either it is skipped.
  * The load comes from autocannon in a worker thread. Prints one JSON document on stdout.
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     pending: { type: 'string', default: '200' },
     events: { type: 'string', default: '100000' },
     scan: { type: 'string', default: '200' },
+    'log-rate': { type: 'string', default: '2' },
     postgres: { type: 'string' },
   },
 });
@@ -43,6 +44,7 @@ const fixedRate = Number(args.rate);
 const pending = Number(args.pending);
 const eventCount = Number(args.events);
 const scanMs = Number(args.scan);
+const logRate = Number(args['log-rate']);
 const postgresUrl = args.postgres ?? process.env.TEST_DATABASE_URL;
 
 const month = { gte: '2026-03-01T00:00:00.000Z', lt: '2026-04-01T00:00:00.000Z' };
@@ -98,17 +100,37 @@ async function seedOrders(t: TestApp): Promise<void> {
 
 /**
  * Plant events during each route's load: each one ends the sharing of a dashboard read, and a
- * PLC link starved by the load shows as connection and quality events.
+ * PLC link starved by the load shows as connection and quality events. Meanwhile the plant at
+ * work writes --log-rate events a second to the log (PLC writes, steps, alarms), each of which
+ * ends the sharing of a page of the log: the events page is measured as the screens see it.
  */
-function countPlantEvents(t: TestApp): RouteWatch {
+function plantAtWork(t: TestApp): RouteWatch {
   const events = new Map<string, number>();
   t.services.hub.subscribeAll((event) => {
     const key = event.type === 'value' ? `value:${event.role ?? 'other'}` : event.type;
     events.set(key, (events.get(key) ?? 0) + 1);
   });
+  let logged = 0;
+  let failed = 0;
+  const writer =
+    logRate > 0
+      ? setInterval(() => {
+          t.services.eventLog
+            .record({ kind: 'plc-write', deviceName: 'Roaster 1', description: 'Drum set to 40' })
+            .then(
+              () => (logged += 1),
+              () => (failed += 1),
+            );
+        }, 1000 / logRate)
+      : undefined;
   return {
-    reset: () => events.clear(),
-    read: () => ({ plantEvents: Object.fromEntries(events) }),
+    reset: () => {
+      events.clear();
+      logged = 0;
+      failed = 0;
+    },
+    read: () => ({ plantEvents: Object.fromEntries(events), logged, logWritesFailed: failed }),
+    stop: () => clearInterval(writer),
   };
 }
 
@@ -122,7 +144,7 @@ const runs = await onEachDatabase(postgresUrl, () =>
     prepare: async (t) => {
       await seedOrders(t);
       await seedEvents(t);
-      return countPlantEvents(t);
+      return plantAtWork(t);
     },
   }),
 );

@@ -92,6 +92,8 @@ export interface RouteWatch {
   reset: () => void;
   /** Fields added to the route's figures in the output. */
   read: () => Record<string, unknown>;
+  /** Ends what prepare started, before the server closes. */
+  stop?: () => void;
 }
 
 export interface RouteLoadRun {
@@ -128,8 +130,9 @@ export async function routeLoadRun(opts: {
   const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
   const t = await buildTestApp({ PLC_SCAN_INTERVAL: `${opts.scanMs}ms` }, { plant: true });
   const bare = await bareRoute();
+  let watch: RouteWatch | undefined;
   try {
-    const watch = await opts.prepare?.(t);
+    watch = await opts.prepare?.(t);
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.tokenFor(Role.Supervisor);
     const load = { connections: opts.connections, duration: opts.duration };
@@ -170,6 +173,7 @@ export async function routeLoadRun(opts: {
     }
     return { database: t.database.kind, routes };
   } finally {
+    watch?.stop?.();
     await bare.close();
     await t.close();
     await removeTemplate();
