@@ -1,4 +1,5 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { compressSharedReply } from './shared-reply-compression.ts';
 
 /**
  * The app's reply serializer (zod's check and JSON), remembering the text it wrote for each
@@ -23,3 +24,12 @@ export function sharedReplySerializer(
     return text;
   };
 }
+
+/**
+ * The route options of a reply shared between requests: encoded once per reply object, and
+ * compressed once per text for the clients that accept it.
+ */
+export const sharedReplyRoute = {
+  serializerCompiler: sharedReplySerializer,
+  onSend: compressSharedReply,
+};

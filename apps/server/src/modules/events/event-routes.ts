@@ -5,7 +5,7 @@ import {
   eventPage,
   eventQueryBody,
 } from '@roastery/contract';
-import { sharedReplySerializer } from '../../lib/shared-reply-serializer.ts';
+import { sharedReplyRoute } from '../../lib/shared-reply-serializer.ts';
 import { attachment, exportContentType } from '../../lib/table-export.ts';
 import { exportStream } from './event-export.ts';
 import { filterOf, type EventLogService } from './event-log-service.ts';
@@ -24,7 +24,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ eventLog: EventLogService }> =
         response: { 200: eventPage },
       },
       // Requests for the same page share one reply object (EventLogService.page).
-      serializerCompiler: sharedReplySerializer,
+      ...sharedReplyRoute,
     },
     (request) => {
       const { where, page, limit } = request.body;

@@ -14,7 +14,7 @@ import {
   roastingPeriodQuery,
   updateRoastingOrderBody,
 } from '@roastery/contract';
-import { sharedReplySerializer } from '../../lib/shared-reply-serializer.ts';
+import { sharedReplyRoute } from '../../lib/shared-reply-serializer.ts';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { OrderService } from './order-service.ts';
 
@@ -37,7 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         response: { 200: orderListReply },
       },
       // Requests for the same page share one reply object (OrderService.pending).
-      serializerCompiler: sharedReplySerializer,
+      ...sharedReplyRoute,
     },
     (request) => orders.pending(request.query),
   );

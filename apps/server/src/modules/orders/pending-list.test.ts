@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, Role, type OrderListReply, type RoastingOrder } from '@roastery/contract';
 import {
@@ -7,6 +8,7 @@ import {
   type ApiCaller,
   type TestApp,
 } from '../../../test/helper.ts';
+import { COMPRESS_FROM_CHARS } from '../../lib/shared-reply-compression.ts';
 import { newBean, newProduct, quickRoastWorkflow } from '../../../test/order-fixtures.ts';
 
 let t: TestApp;
@@ -116,5 +118,25 @@ describe('the pending order list under repeated reads', () => {
       list.data.map(() => 'Guji Light Roast'),
     );
     expect(list.data.length).toBeGreaterThan(0);
+  });
+
+  it('goes gzipped to a browser, the same list as uncompressed', async () => {
+    // Enough orders for a reply worth compressing.
+    for (let n = 1; n <= 10; n++) await create(`Gzip ${n}`, 'low');
+    const token = await t.tokenFor(Role.Supervisor);
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/orders?page=1',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    const plain = await get({});
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM_CHARS);
+    const zipped = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
   });
 });
