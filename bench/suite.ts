@@ -26,6 +26,11 @@ export const suite: readonly SuiteEntry[] = [
   { name: 'ledger', args: [], quick: ['--rows', '20000', '--writes', '200', '--seconds', '2'] },
   { name: 'alarms', args: [], quick: ['--seconds', '5'] },
   { name: 'events', args: [], quick: ['--rows', '20000', '--samples', '3'] },
+  {
+    name: 'export-stall',
+    args: [],
+    quick: ['--rows', '10000', '--exports', '1,2', '--baseline', '2'],
+  },
   { name: 'recall', args: [], quick: ['--years', '1', '--samples', '20'] },
   { name: 'session-end', args: [], quick: ['--samples', '3'] },
   { name: 'audit', args: [], quick: ['--rows', '2000', '--samples', '20'] },

@@ -3,7 +3,7 @@ import { Role } from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
 import { useConsoleHarness } from '../support/harness.ts';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
-import { dialog, rowWith } from '../support/form-actions.ts';
+import { chooseOption, dialog, rowWith } from '../support/form-actions.ts';
 import { plantConnected } from '../support/plant-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
@@ -98,6 +98,43 @@ describe('Alarm management (ISA-18.2)', () => {
 
     await row.getByRole('button', { name: `Return to service: ${text}` }).click();
     await waitForToast(page, 'Alarm source returned to service');
+    await row.getByText('Unacknowledged', { exact: true }).waitFor();
+  });
+
+  test('a device is taken out of service before it ever alarmed, then returned', async () => {
+    const { page, url, server } = harness();
+    await plantConnected(server);
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/notification'));
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+
+    // The technician takes Green Silo 3 out of service before working on it.
+    await page.getByRole('button', { name: 'Sources out of service' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Alarm sources out of service' });
+    await drawer.getByRole('button', { name: 'Take a source out of service' }).click();
+    const form = page
+      .getByRole('dialog')
+      .filter({ hasText: 'Take an alarm source out of service' });
+    await chooseOption(page, form, 'Alarm source', 'Green Silo 3 (GS3)');
+    await form.getByLabel('Reason').fill('Level probe being replaced');
+    await form.getByRole('button', { name: 'Out of service' }).click();
+    await waitForToast(page, 'Alarm source taken out of service');
+    const listed = drawer.getByRole('row').filter({ hasText: 'Green Silo 3 (GS3)' });
+    await listed.getByText('Level probe being replaced').waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    // The work trips the silo's high level switch: recorded, not announced.
+    server.services.simulator.setAlarm('GS3', 1);
+    const row = rowWith(page, 'Green Silo 3: High level switch');
+    await row.getByText('Out of service', { exact: true }).waitFor();
+    const bell = await server.services.notifications.active();
+    expect(bell.data.map((n) => n.text)).not.toContain('Green Silo 3: High level switch');
+
+    await page.getByRole('button', { name: 'Sources out of service' }).click();
+    await listed.getByRole('button', { name: 'Return to service: Green Silo 3 (GS3)' }).click();
+    await waitForToast(page, 'Alarm source returned to service');
+    await listed.waitFor({ state: 'detached' });
+    await drawer.getByRole('button', { name: 'Close' }).click();
     await row.getByText('Unacknowledged', { exact: true }).waitFor();
   });
 });

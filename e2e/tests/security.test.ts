@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Role } from '@roastery/contract';
 import { ADMIN_PASSWORD, USER_PASSWORD, testUsers } from '@roastery/server/testing';
 import type { Locator, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility.ts';
 import { useConsoleHarness } from '../support/harness.ts';
 import {
   chooseUserMenuItem,
@@ -71,6 +72,58 @@ describe('two-step sign-in', () => {
     await card.getByRole('button', { name: 'Turn Off' }).click();
     await waitForToast(page, 'Two-step sign-in is off');
     await card.getByRole('button', { name: 'Set Up Two-Step Sign-In' }).waitFor();
+  });
+
+  test('an administrator removes their own two-step sign-in only with their password', async () => {
+    const { page, url, context } = harness();
+    await signInAs(page, url, Role.Administrator);
+    const cookies = await context.cookies();
+    const token = cookies.find((cookie) => cookie.name === 'accessToken')?.value ?? '';
+    const api = (path: string, body?: object) =>
+      fetch(url(`/api/user/${path}`), {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    clock.now += STEP_MS;
+    const { secret } = (await (await api('totp/enrol', {})).json()) as { secret: string };
+    expect((await api('totp/confirm', { code: codeOf(secret) })).status).toBe(200);
+
+    const admin = testUsers[Role.Administrator].username;
+    await page.goto(url('/admin/users'));
+    await page.getByRole('button', { name: `Sessions of ${admin}` }).click();
+    await page
+      .getByRole('dialog', { name: `Sessions of ${fullNameOf(Role.Administrator)}` })
+      .getByRole('button', { name: 'Remove Two-Step Sign-In' })
+      .click();
+    const proof = page.getByRole('dialog', { name: 'Remove Your Two-Step Sign-In' });
+    // By keyboard alone: from the code field back to the choice, over to the password, Enter.
+    await expect
+      .poll(() =>
+        proof.getByLabel('Authentication Code').evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowDown');
+    await proof.getByLabel('Password', { exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    // Under the field, where the next attempt is typed, not in a notification.
+    await proof
+      .locator('.ant-form-item-explain-error', { hasText: 'The password is not correct.' })
+      .waitFor();
+    await expectAccessible(page);
+
+    clock.now += STEP_MS;
+    await proof.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await proof.getByRole('button', { name: 'Remove' }).click();
+    await waitForToast(page, 'Two-step sign-in removed');
+    await proof.waitFor({ state: 'hidden' });
+    expect(await (await api('totp')).json()).toEqual({ enabled: false });
   });
 });
 

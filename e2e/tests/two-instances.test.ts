@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from '@roastery/plc/testing';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -17,6 +20,8 @@ import { expectAccessible } from '../support/accessibility.ts';
  * shared by both. The browser only ever talks to the follower.
  */
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** Both seal one audit chain, so they share its key; each keeps its published heads apart. */
+const AUDIT_KEY = randomBytes(32).toString('hex');
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 
 /** One console process, as `npm start` runs it. */
@@ -43,6 +48,8 @@ class ConsoleProcess {
         ADMIN_PASSWORD,
         // Both sign the same tokens: a browser may be sent to either.
         JWT_SECRET: 'two-instances-secret-two-instances-0123',
+        AUDIT_KEY,
+        AUDIT_DIR: mkdtempSync(join(tmpdir(), `roastery-audit-${name}-`)),
         PLC_HOST: '127.0.0.1',
         PLC_PORT: String(plcPort),
         // As the in-process test servers: quick scans, and values that age over more of them,

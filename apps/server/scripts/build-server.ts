@@ -1,11 +1,12 @@
 /**
  * Bundles the server (apps/server/src/main.ts and the workspace packages it imports) into one
- * file, apps/server/dist/main.js, which `npm start` runs (docs/decisions/0029-bundled-server.md).
+ * file, apps/server/dist/main.js, which `npm start` runs (docs/decisions/0029-bundled-server.md),
+ * and the report export's worker thread into dist/report-export-worker.js beside it.
  *
  *   node apps/server/scripts/build-server.ts [outfile]
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -58,10 +59,17 @@ function sourceLocations(outfile: string): Plugin {
   };
 }
 
+/** The report export's worker thread, bundled beside the server's bundle, which starts it. */
+const WORKER_BUNDLE = 'report-export-worker';
+
 export async function buildServer(outfile = defaultOutfile): Promise<void> {
   await build({
-    entryPoints: [resolve(root, 'apps/server/src/main.ts')],
-    outfile,
+    entryPoints: {
+      [basename(outfile, '.js')]: resolve(root, 'apps/server/src/main.ts'),
+      [WORKER_BUNDLE]: resolve(root, 'apps/server/src/modules/reports/report-export-worker.ts'),
+    },
+    outdir: dirname(outfile),
+    define: { REPORT_EXPORT_WORKER_BUNDLE: JSON.stringify(`./${WORKER_BUNDLE}.js`) },
     bundle: true,
     platform: 'node',
     format: 'esm',

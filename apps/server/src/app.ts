@@ -15,6 +15,7 @@ import { notFoundBody, webApp } from './plugins/web-app.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { DeviceCookies } from './modules/auth/device-cookies.ts';
 import { PrincipalCache, principalLoader } from './modules/auth/principal-cache.ts';
 import { RefreshTokenRepository } from './modules/auth/refresh-token-repository.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
@@ -23,7 +24,10 @@ import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { SecondFactor } from './modules/auth/second-factor.ts';
 import { TotpRepository } from './modules/auth/totp-repository.ts';
 import { TotpSecretBox } from './modules/auth/totp-secret-box.ts';
+import { auditKey } from './modules/audit/audit-key.ts';
+import { AuditHeadLog } from './modules/audit/audit-head-log.ts';
 import { AuditRepository } from './modules/audit/audit-repository.ts';
+import { AuditSpool } from './modules/audit/audit-spool.ts';
 import { AuditService } from './modules/audit/audit-service.ts';
 import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
@@ -44,6 +48,7 @@ import { LeaderRequestRepository } from './plant/cluster/leader-request-reposito
 import { LeaderRequests } from './plant/cluster/leader-requests.ts';
 import { RunSettlement } from './plant/settlement/run-settlement.ts';
 import { PlantRepository } from './plant/runtime/plant-repository.ts';
+import { plantAlarmSources } from './plant/runtime/alarm-sources.ts';
 import {
   PLC_GATEWAY_STOPPED_SOURCE,
   PLC_LINK_SOURCE,
@@ -207,6 +212,9 @@ function runEvent(event: RunEvent): PlantEvent {
   }
 }
 
+/** The source of the alarm raised while audit rows wait in the spool. */
+const AUDIT_ALARM_SOURCE = 'audit-log';
+
 /** How often shelves that ran out come back and a flood that has passed ends. */
 const ALARM_SWEEP_MS = 5000;
 
@@ -247,6 +255,7 @@ export async function createServices(
     hub,
     ...(cluster ? { leadership: cluster.leadership } : {}),
     timeoutMs: config.cluster.leaderRequestTimeoutMs,
+    retentionMs: config.cluster.leaderRequestRetentionMs,
     logger,
   });
   const userRepository = new UserRepository(db);
@@ -259,7 +268,13 @@ export async function createServices(
   // Guesses spread over several instances count on each of them.
   hub.subscribe(
     'session',
-    (e) => throttle.record(e.username, e.address, e.change === 'refused' ? 'failed' : 'succeeded'),
+    (e) =>
+      throttle.record(
+        e.username,
+        e.address,
+        e.change === 'refused' ? 'failed' : 'succeeded',
+        e.device,
+      ),
     { from: 'other-instances' },
   );
   const auth = new AuthService({
@@ -269,14 +284,16 @@ export async function createServices(
     accessTokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
     secondFactor: new SecondFactor(new TotpRepository(db), new TotpSecretBox(secret), signInClock),
     throttle,
+    deviceCookies: new DeviceCookies(secret, signInClock),
     principals,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    onSignIn: (username, admitted, address) =>
+    onSignIn: (username, admitted, address, device) =>
       hub.publish({
         type: 'session',
         change: admitted ? 'signed-in' : 'refused',
         username,
         address,
+        ...(device === undefined ? {} : { device }),
       }),
     configChanged,
   });
@@ -288,19 +305,36 @@ export async function createServices(
     clock: { now: alarmClock },
     maxShelveMs: config.alarms.maxShelveMs,
     linkSources: [PLC_LINK_SOURCE, PLC_GATEWAY_STOPPED_SOURCE],
+    sources: async () => plantAlarmSources((await deviceRecords.get()).devices),
   });
+  if (cluster && !config.audit.key) {
+    logger.warn(
+      'AUDIT_KEY is not set: each instance seals the audit log with its own key and the chain will not verify. Set the same AUDIT_KEY on every instance.',
+    );
+  }
+  const auditSealKey = await auditKey(config.audit.key, config.audit.folder);
   const audit = new AuditService({
     repo: new AuditRepository(db),
-    // The entries themselves go to the log: they hold no secrets, and the record survives there.
-    onFailure: (err, lost) => {
-      logger.error({ err, entries: lost }, 'audit log write failed');
+    key: auditSealKey,
+    spool: new AuditSpool(config.audit.folder),
+    heads: new AuditHeadLog(config.audit.folder, auditSealKey),
+    // One alarm per outage: its source keeps it from being raised again until it is cleared.
+    onOutage: (err, spooled) => {
+      logger.error({ err, spooled }, 'audit log write failed; rows kept in the spool');
       void notifications
         .raise({
           type: 'alarm',
           text: 'The audit log could not be written. Plant control goes on; check the database.',
           by: 'console',
+          source: AUDIT_ALARM_SOURCE,
         })
         .catch((error: unknown) => logger.error({ err: error }, 'audit alarm not raised'));
+    },
+    onRecovered: () => {
+      logger.info('audit log written again; the spool is empty');
+      void notifications
+        .clear(AUDIT_ALARM_SOURCE)
+        .catch((error: unknown) => logger.error({ err: error }, 'audit alarm not cleared'));
     },
   });
   const eventLog = new EventLogService(new EventLogRepository(db));
@@ -660,7 +694,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger ?? silentLogger,
-    trustProxy: config.trustProxy,
+    // Only the named proxies: anyone else's X-Forwarded-For could choose its own address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A client that trickles its request is cut off with 408 instead of holding a connection
+    // open for ever. Node's timeout covers receiving the request only: a reply streamed for
+    // hours (the live stream, an export) is not cut by it.
+    requestTimeout: config.requestBodyTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestBodyTimeoutMs),
+      // Node looks for expired requests every 30 s by default: as late as the timeout again.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.requestBodyTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setSerializerCompiler(serializerCompiler);
   await app.register(requestValidation);
@@ -669,7 +713,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(accessControl, { auth: services.auth });
-  await app.register(auditTrail, { audit: services.audit });
+  await app.register(auditTrail, {
+    audit: services.audit,
+    headIntervalMs: config.audit.headIntervalMs,
+  });
   await app.register(openapi, { version: appVersion });
   await app.register(leaderRoutes, {
     requests: services.leaderRequests,

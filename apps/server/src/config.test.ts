@@ -2,6 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
+  it('keeps the audit key, spool and heads in the data folder unless told otherwise', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/roastery' });
+    expect(c.audit).toEqual({ key: undefined, folder: '/srv/roastery', headIntervalMs: 300_000 });
+    const key = 'k'.repeat(32);
+    expect(
+      loadConfig({ AUDIT_KEY: key, AUDIT_DIR: '/var/audit', AUDIT_HEAD_INTERVAL: '1m' }).audit,
+    ).toEqual({ key, folder: '/var/audit', headIntervalMs: 60_000 });
+    expect(() => loadConfig({ AUDIT_KEY: 'short' })).toThrow(
+      /AUDIT_KEY: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ AUDIT_HEAD_INTERVAL: '500ms' })).toThrow(/AUDIT_HEAD_INTERVAL/);
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
@@ -65,10 +78,49 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY lists', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1,fd00::/8 ,loopback' }),
+    ).toMatchObject({ trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'] });
+    // `true` believed any client's X-Forwarded-For: the console refuses to start with it.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY: `true` would let any client choose its own address; list the proxies instead, for example 127.0.0.1 or 10.0.0.0/24',
+    );
+    for (const value of [
+      'proxy.plant.example',
+      '10.0.0.0/33',
+      '300.1.1.1',
+      '::1/129',
+      '10.0.0.1 10.0.0.2',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    }
+  });
+
+  it('keeps answered requests for the leader a day unless LEADER_REQUEST_RETENTION says otherwise', () => {
+    expect(loadConfig({}).cluster.leaderRequestRetentionMs).toBe(24 * 60 * 60_000);
+    expect(loadConfig({ LEADER_REQUEST_RETENTION: '2h' }).cluster.leaderRequestRetentionMs).toBe(
+      2 * 60 * 60_000,
+    );
+    expect(() => loadConfig({ LEADER_REQUEST_RETENTION: '30s' })).toThrow(
+      /LEADER_REQUEST_RETENTION: must be at least 1m/,
+    );
+  });
+
   it('parses durations', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: '2m', REFRESH_TOKEN_TTL: '7d' })).toMatchObject({
       accessTokenTtlSeconds: 120,
       refreshTokenTtlSeconds: 7 * 86400,
     });
+  });
+
+  it('gives a client 30 s to send a request unless REQUEST_BODY_TIMEOUT says otherwise', () => {
+    expect(loadConfig({}).requestBodyTimeoutMs).toBe(30_000);
+    expect(loadConfig({ REQUEST_BODY_TIMEOUT: '2m' }).requestBodyTimeoutMs).toBe(120_000);
+    expect(() => loadConfig({ REQUEST_BODY_TIMEOUT: '50ms' })).toThrow(
+      /REQUEST_BODY_TIMEOUT: must be at least 100ms/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { GATEWAY_DEFAULTS, MAX_IN_FLIGHT_LIMIT } from '@roastery/plc';
@@ -15,6 +16,9 @@ const durationMs = z
   });
 const duration = durationMs.transform((ms) => Math.round(ms / 1000));
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -26,6 +30,13 @@ const envSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(7, 'must be at least 7 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key that seals the audit log's chain; kept outside the database. */
+  AUDIT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where the audit key, the published chain heads and the spool are kept (DATA_DIR unless set). */
+  AUDIT_DIR: z.string().min(1).optional(),
+  AUDIT_HEAD_INTERVAL: durationMs
+    .refine((ms) => ms >= 1000, 'must be at least 1s')
+    .default(5 * 60_000),
   ACCESS_TOKEN_TTL: duration.default(900),
   REFRESH_TOKEN_TTL: duration.default(30 * 86400),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
@@ -86,15 +97,56 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,60}$/, 'use up to 60 letters, digits, dots, colons, dashes or underscores')
     .optional(),
+  /** How long a client has to send a whole request, headers and body; a slower one gets 408. */
+  REQUEST_BODY_TIMEOUT: durationMs
+    .refine((ms) => ms >= 100, 'must be at least 100ms')
+    .default(30_000),
   /** How long an instance that does not drive the plant waits for the leader's answer. */
   LEADER_REQUEST_TIMEOUT: durationMs
     .refine((ms) => ms >= 1000, 'must be at least 1s')
     .default(10_000),
+  /** How long a request handed to the leader (or sent with an Idempotency-Key) is kept. */
+  LEADER_REQUEST_RETENTION: durationMs
+    .refine((ms) => ms >= 60_000, 'must be at least 1m')
+    .default(24 * 60 * 60_000),
+  /** The reverse proxies whose X-Forwarded-For is believed: addresses or CIDRs, comma-separated. */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            '`true` would let any client choose its own address; list the proxies instead, for example 127.0.0.1 or 10.0.0.0/24',
+        });
+        return [];
+      }
+      if (value === 'false') return [];
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0);
+      for (const entry of entries.filter((e) => !isProxyAddress(e))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${entry} is not an address, a CIDR such as 10.0.0.0/24, nor loopback, linklocal or uniquelocal`,
+        });
+      }
+      return entries;
+    }),
 });
+
+/** An entry Fastify's trustProxy takes: an address, a CIDR, or a named range of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -104,6 +156,8 @@ export type Config = {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  /** The audit chain's key (generated into the folder when unset), its folder, how often its head is published. */
+  audit: { key: string | undefined; folder: string; headIntervalMs: number };
   /** Set when both Metabase variables are. */
   metabase: { siteUrl: string; secretKey: string } | undefined;
   reports: { timeoutMs: number; rowCap: number };
@@ -120,13 +174,20 @@ export type Config = {
   logLevel: string;
   /** Folder of the built web app; served by the server in production. */
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed; none when empty. */
+  trustProxy: string[];
   /** Other origins allowed to open the live stream; the console's own always is. */
   allowedOrigins: string[];
+  /** How long a client has to send a whole request (Node's requestTimeout). */
+  requestBodyTimeoutMs: number;
   plc: PlcConfig;
   alarms: { maxShelveMs: number };
   /** Several instances on one PostgreSQL database (the embedded database has one). */
-  cluster: { instanceName: string; leaderRequestTimeoutMs: number };
+  cluster: {
+    instanceName: string;
+    leaderRequestTimeoutMs: number;
+    leaderRequestRetentionMs: number;
+  };
 };
 
 export interface PlcConfig {
@@ -169,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    audit: {
+      key: e.AUDIT_KEY,
+      folder: resolve(e.AUDIT_DIR ?? e.DATA_DIR),
+      headIntervalMs: e.AUDIT_HEAD_INTERVAL,
+    },
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY
         ? { siteUrl: e.METABASE_SITE_URL.replace(/\/+$/, ''), secretKey: e.METABASE_SECRET_KEY }
@@ -191,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT,
     plc: {
       host: e.PLC_HOST,
       port: e.PLC_PORT,
@@ -209,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cluster: {
       instanceName: e.INSTANCE_NAME ?? hostname(),
       leaderRequestTimeoutMs: e.LEADER_REQUEST_TIMEOUT,
+      leaderRequestRetentionMs: e.LEADER_REQUEST_RETENTION,
     },
   };
 }

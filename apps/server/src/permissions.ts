@@ -110,6 +110,7 @@ export const permissions: Record<string, Access> = {
   'GET /api/notification/history/:id': PLANT,
   'GET /api/notification/flood': PLANT,
   'GET /api/notification/settings': PLANT,
+  'GET /api/notification/sources': PLANT,
   'GET /api/notification/out-of-service': PLANT,
   'POST /api/notification/out-of-service': PLANT,
   'POST /api/notification/return-to-service': PLANT,

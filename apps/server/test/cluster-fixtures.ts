@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -52,7 +54,8 @@ export interface SeededPlant {
  */
 export async function seedClusterPlant(url: string): Promise<SeededPlant> {
   const seeding = await openDatabase({ kind: 'postgres', url, maxConnections: 2 });
-  const seedServices = await createServices(testConfig(), seeding);
+  const seedConfig = testConfig();
+  const seedServices = await createServices(seedConfig, seeding);
   await seedServices.settings.ensureDefaults();
   await seedDemoPlant(seeding.db, seedServices.plant);
   await seedServices.users.ensureInitialAdmin(ADMIN_PASSWORD);
@@ -69,6 +72,7 @@ export async function seedClusterPlant(url: string): Promise<SeededPlant> {
     initialValues: demoInitialValues,
   });
   await seeding.close();
+  await rm(seedConfig.audit.folder, { recursive: true, force: true });
   const plcWrites: string[] = [];
   simulator.store.onWrite((tag, origin) => {
     if (origin === 'modbus') {
@@ -84,6 +88,8 @@ export async function startClusterPlant(): Promise<ClusterPlant> {
   if (!url) throw new Error('Several instances need PostgreSQL: set TEST_DATABASE_URL.');
   const { simulator, plcWrites } = await seedClusterPlant(url);
   const instances: Instance[] = [];
+  // The instances seal one audit chain, so they share its key, as a deployment must.
+  const auditKey = randomBytes(32).toString('hex');
 
   const start = async (name: string): Promise<Instance> => {
     const config = testConfig({
@@ -91,6 +97,7 @@ export async function startClusterPlant(): Promise<ClusterPlant> {
       PLC_PORT: String(simulator.port),
       PLC_SCAN_INTERVAL: '50ms',
       INSTANCE_NAME: name,
+      AUDIT_KEY: auditKey,
     });
     const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
     const cluster = await Cluster.join({ url, instance: name, logger: pino({ level: 'silent' }) });
@@ -118,6 +125,7 @@ export async function startClusterPlant(): Promise<ClusterPlant> {
         await app.close();
         await services.leavePlant();
         await database.close();
+        await rm(config.audit.folder, { recursive: true, force: true });
       },
     };
     instances.push(instance);
@@ -165,15 +173,18 @@ export async function call<T = { message: string }>(
   token: string,
   method: string,
   path: string,
-  body?: object,
+  /** An object is sent as JSON; text is sent as it is, as JSON. */
+  body?: object | string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: T }> {
   const res = await fetch(`${instance.base}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
     },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(body ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };

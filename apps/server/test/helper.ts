@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@roastery/db/testing';
@@ -34,9 +38,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Test configuration: the defaults, with overrides in environment-variable form. */
+/**
+ * Test configuration: the defaults, with overrides in environment-variable form. Each gets its
+ * own audit folder: the published heads of one test database are no other's.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const auditDir = env.AUDIT_DIR ?? mkdtempSync(join(tmpdir(), 'roastery-audit-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUDIT_DIR: auditDir, ...env });
 }
 
 /** The reply body is typed by the caller: `await admin<DeviceDetail>('GET', url)`. */
@@ -165,6 +173,7 @@ export async function buildTestApp(
       await app.close();
       await services.stopPlant();
       await database.close();
+      if (!env.AUDIT_DIR) await rm(config.audit.folder, { recursive: true, force: true });
     },
   };
 }

@@ -40,9 +40,14 @@ export type AuditPage = z.infer<typeof auditPage>;
 
 export const auditCategories = z.array(z.string());
 
-/** The chain walked from the first row: intact, or the first row whose hash does not hold. */
+/**
+ * The chain walked from the first row: intact, the first row whose seal does not hold, or cut
+ * short (rows removed from its end after a head was published).
+ */
 export const auditVerification = z.object({
   intact: z.boolean(),
+  /** Rows were removed from the end: the last published head is gone. */
+  truncated: z.boolean(),
   /** Rows checked. */
   checked: z.number().int(),
   /** The id of the first broken row, null when intact. */

@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './integers.ts';
+export * from './json-text.ts';
 export * from './password.ts';
 export * from './users.ts';
 export * from './sign-in-throttles.ts';

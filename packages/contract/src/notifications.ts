@@ -85,6 +85,14 @@ export const alarmSourceOutOfService = z.object({
 });
 export type AlarmSourceOutOfService = z.infer<typeof alarmSourceOutOfService>;
 
+/** An alarm source a person may take out of service, alarmed or not: a device or the console's own. */
+export const alarmSource = z.object({
+  source: z.string(),
+  /** What a person reads: the device's name and code, or what the console's source is. */
+  label: z.string(),
+});
+export type AlarmSource = z.infer<typeof alarmSource>;
+
 export const alarmTransition = z.object({
   id: z.number().int(),
   event: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceCode } from './devices.ts';
 import { idParams, int32, int32FromText } from './integers.ts';
+import { jsonText } from './json-text.ts';
 import { timelineEntry } from './workflows.ts';
 
 /** The spec's texts of the order screens, word for word (spellings included). */
@@ -180,7 +181,7 @@ export const orderListQuery = z.strictObject({
   page: int32FromText().min(1).default(1),
   limit: int32FromText().min(1).max(200).default(10),
   /** JSON text of an orderWhere. */
-  where: z.string().max(2000).optional(),
+  where: jsonText(2000).optional(),
   /** Search box text: digits (leading zeros stripped) search the order id, else the customer. */
   query: z.string().max(120).optional(),
 });

@@ -38,3 +38,12 @@ export const totpEnrolment = z.object({ secret: z.string(), otpauth_url: z.strin
 export type TotpEnrolment = z.infer<typeof totpEnrolment>;
 
 export const userTotpParams = z.strictObject({ id: pathId('User') });
+
+/** Removing one's own second factor takes a current code or the password; another's, neither. */
+export const removeTotpBody = z
+  .strictObject({
+    code: totpCode.optional(),
+    password: z.string().min(1).max(256, 'Password must be at most 256 characters.').optional(),
+  })
+  // No body at all is null to the route.
+  .nullish();

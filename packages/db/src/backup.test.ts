@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, restoreDatabase, type BackupTarget } from './backup.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
+import { CONSOLE_APPLICATION_NAME_PREFIX } from './running-consoles.ts';
 import { testServerUrl } from './testing/template.ts';
 
 let folder: string;
@@ -89,6 +91,26 @@ describe('backup and restore of the embedded database', () => {
         /Another console .* is using the data folder/,
       );
       await handle.close();
+
+      // A backup cut short (a full disk, an interrupted copy) is refused with a message, and
+      // nothing is unpacked or replaced.
+      const whole = await readFile(file);
+      const cut = join(folder, 'cut.backup');
+      for (const bytes of [
+        whole.subarray(0, Math.floor(whole.length / 2)),
+        whole.subarray(0, whole.length - 100),
+        gzipSync(gunzipSync(whole).subarray(0, 300_000)),
+      ]) {
+        await writeFile(cut, bytes);
+        await expect(restoreDatabase({ kind: 'pglite', dataDir: fresh }, cut)).rejects.toThrow(
+          `${cut} is not a whole backup of the embedded database: it ends too early or is damaged. Nothing was changed; restore another backup.`,
+        );
+        expect(existsSync(`${fresh}.restoring`)).toBe(false);
+      }
+      expect((await readdir(folder)).filter((name) => name.startsWith('fresh'))).toEqual(['fresh']);
+      const after = await openDatabase({ kind: 'pglite', dataDir: fresh });
+      expect(await contents(after)).toEqual({ kept: [1, 2], later: false });
+      await after.close();
     },
   );
 
@@ -132,6 +154,36 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL', () => {
       await expect(
         restoreDatabase({ kind: 'pglite', dataDir: join(folder, 'other') }, file),
       ).rejects.toThrow(/is a PostgreSQL backup/);
+
+      // While a console runs on the database (its connections name it), a restore is refused
+      // and changes nothing.
+      const runningConsole = new pg.Client({
+        connectionString: url.toString(),
+        application_name: `${CONSOLE_APPLICATION_NAME_PREFIX}line-2`,
+      });
+      await runningConsole.connect();
+      await runningConsole.query('insert into kept values (7)');
+      try {
+        await expect(restoreDatabase(target, file)).rejects.toThrow(
+          'The console is running on this database (instance line-2). Stop every console instance, then restore. Nothing was changed.',
+        );
+      } finally {
+        await runningConsole.end();
+      }
+      const handle = await openDatabase({
+        kind: 'postgres',
+        url: url.toString(),
+        maxConnections: 1,
+      });
+      expect(await contents(handle)).toEqual({ kept: [1, 2, 7], later: false });
+      await handle.close();
+
+      // A dump cut short is refused by pg_restore before the database is touched.
+      const whole = await readFile(file);
+      const cut = join(folder, 'cut.dump');
+      await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+      await expect(restoreDatabase(target, cut)).rejects.toThrow(/pg_restore failed: /);
+      expect((await readdir(folder)).filter((name) => name.includes('.restore-'))).toEqual([]);
     } finally {
       await adminQuery(serverUrl!, `drop database if exists ${name} with (force)`);
     }

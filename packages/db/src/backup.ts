@@ -4,8 +4,10 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { backupArchive } from './backup-archive.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
+import { runningConsoles } from './running-consoles.ts';
 
 const run = promisify(execFile);
 
@@ -83,7 +85,9 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
  * backup replayed in one transaction (psql): nothing changes if it fails. For the embedded database the backup
  * is unpacked into a new folder and checked by opening it; only then are the current files
  * moved aside (returned: the folder they were moved to, kept until someone deletes it) and the
- * restored ones put in their place. The console must be stopped for either.
+ * restored ones put in their place. The console must be stopped for either: a running one is
+ * refused (the data folder's lock; on PostgreSQL, its named connections). A backup file cut
+ * short is refused before anything changes.
  */
 export async function restoreDatabase(
   target: BackupTarget,
@@ -94,6 +98,14 @@ export async function restoreDatabase(
     if (!isPgDump(bytes)) {
       throw new Error(
         `${file} is not a PostgreSQL backup (pg_dump's custom format). A backup of the embedded database is restored without DATABASE_URL.`,
+      );
+    }
+    // A console would go on writing into the data as it is replaced, and keep in memory what
+    // the backup no longer holds.
+    const running = await runningConsoles(target.url);
+    if (running.length > 0) {
+      throw new Error(
+        `The console is running on this database (instance${running.length === 1 ? '' : 's'} ${running.join(', ')}). Stop every console instance, then restore. Nothing was changed.`,
       );
     }
     // pg_restore --clean drops only what the backup holds: a table made since would stay. The
@@ -120,6 +132,7 @@ export async function restoreDatabase(
       `${file} is a PostgreSQL backup: restore it with DATABASE_URL set to the server's database.`,
     );
   }
+  const tar = await backupArchive(bytes, file);
   const { dataDir } = target;
   await mkdir(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
@@ -127,7 +140,10 @@ export async function restoreDatabase(
   try {
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging);
-    const restored = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([bytes]) });
+    const restored = await PGlite.create({
+      dataDir: staging,
+      loadDataDir: new Blob([tar], { type: 'application/x-tar' }),
+    });
     await restored.query('select 1');
     await restored.close();
 

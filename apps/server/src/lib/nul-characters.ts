@@ -16,23 +16,38 @@ export interface NulPlace {
  * first place, or undefined.
  */
 export function findNul(value: unknown, path: string[] = []): NulPlace | undefined {
+  const found = nulIn(value);
+  return found && { ...found, path: [...path, ...found.path] };
+}
+
+/**
+ * The walk. The path is built on the way back from a find only: a report export's body holds a
+ * million cells, and a path copied for each of them cost more than parsing the body.
+ */
+function nulIn(value: unknown): NulPlace | undefined {
   if (typeof value === 'string') {
     const kind = problemOf(value);
-    return kind ? { path, inName: false, kind } : undefined;
+    return kind ? { path: [], inName: false, kind } : undefined;
   }
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = nulIn(value[index]);
+      if (found) {
+        found.path.unshift(String(index));
+        return found;
+      }
     }
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
     const kind = problemOf(key);
-    if (kind) return { path, inName: true, kind };
-    const found = findNul(item, [...path, key]);
-    if (found) return found;
+    if (kind) return { path: [], inName: true, kind };
+    const found = nulIn(item);
+    if (found) {
+      found.path.unshift(key);
+      return found;
+    }
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 
 /** The export formats: `xls` is the spec's name for an Excel workbook, written as `.xlsx`. */
@@ -19,6 +20,21 @@ export const exportContentType: Record<TableExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xls: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/**
+ * The most rows written in one turn of the event loop. A batch can be a whole table (a report's
+ * rows arrive in its request); written in one go it held the PLC scan, the live streams and
+ * every other request for seconds. A slice of this size takes a few milliseconds.
+ */
+export const EXPORT_SLICE_ROWS = 500;
+
+/** A batch's rows a slice at a time, letting the event loop run after each slice. */
+async function* slices<Row>(batch: readonly Row[]): AsyncGenerator<readonly Row[]> {
+  for (let i = 0; i < batch.length; i += EXPORT_SLICE_ROWS) {
+    yield batch.slice(i, i + EXPORT_SLICE_ROWS);
+    await nextTurn();
+  }
+}
 
 export const exportExtension: Record<TableExportFormat, string> = { csv: 'csv', xls: 'xlsx' };
 
@@ -52,8 +68,10 @@ async function* csvChunks(tables: readonly ExportTable<unknown>[]): AsyncGenerat
   for (const [i, table] of tables.entries()) {
     const title = tables.length > 1 ? `${i > 0 ? '\r\n' : ''}${csvLine([table.name])}` : '';
     yield `${title}${csvLine(table.columns.map((c) => c.header))}`;
-    for await (const rows of table.batches) {
-      yield rows.map((row) => csvLine(table.columns.map((c) => c.value(row)))).join('');
+    for await (const batch of table.batches) {
+      for await (const rows of slices(batch)) {
+        yield rows.map((row) => csvLine(table.columns.map((c) => c.value(row)))).join('');
+      }
     }
   }
 }
@@ -111,13 +129,15 @@ function xlsxStream(tables: readonly ExportTable<unknown>[], onError: (err: unkn
         key: String(key),
         width: c.width ?? Math.min(60, Math.max(10, c.header.length + 2)),
       }));
-      for await (const rows of table.batches) {
-        if (out.destroyed) return;
-        // Values go in as they are: a string is a text cell, never a formula.
-        for (const row of rows) sheet.addRow(table.columns.map((c) => c.value(row))).commit();
-        await zipCaughtUp(sheet);
-        // The browser reads slower than the database answers: wait for it rather than buffer.
-        if (out.writableNeedDrain) await once(out, 'drain');
+      for await (const batch of table.batches) {
+        for await (const rows of slices(batch)) {
+          if (out.destroyed) return;
+          // Values go in as they are: a string is a text cell, never a formula.
+          for (const row of rows) sheet.addRow(table.columns.map((c) => c.value(row))).commit();
+          await zipCaughtUp(sheet);
+          // The browser reads slower than the database answers: wait for it rather than buffer.
+          if (out.writableNeedDrain) await once(out, 'drain');
+        }
       }
       sheet.commit();
     }

@@ -4,7 +4,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
 
-function validationMessage(error: FastifyError): string {
+/**
+ * A validation failure's message, each zod issue naming its field ('sheets.0.rows: ...'); the
+ * report export's worker gives its refusals with it too.
+ */
+export function validationMessage(error: Pick<FastifyError, 'message' | 'validation'>): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
   return error.validation
     .map((v) => {

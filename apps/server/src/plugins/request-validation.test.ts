@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Role, int32, pathId } from '@roastery/contract';
+import { JSON_TEXT_FORMAT, Role, int32, pathId } from '@roastery/contract';
 import { buildTestApp, type ApiCaller, type TestApp } from '../../test/helper.ts';
 import { DEPTH_MESSAGE, MAX_BODY_DEPTH, PROTOTYPE_KEY_MESSAGE } from './json-body.ts';
 import { requestValidation } from './request-validation.ts';
@@ -16,6 +16,7 @@ interface Schema {
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  format?: string;
 }
 interface Operation {
   parameters?: { in: string; name: string; schema: Schema }[];
@@ -212,6 +213,27 @@ describe('generated from the route table', () => {
     expect(cases).toBeGreaterThan(150);
     expect(failures).toEqual([]);
   });
+
+  it('answers 400 naming the field for a NUL character escaped inside any query parameter carrying JSON', async () => {
+    const failures: string[] = [];
+    const jsonParameters = operations.flatMap(({ method, path, op }) =>
+      (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.schema.format === JSON_TEXT_FORMAT)
+        .map((p) => ({ method, url: urlOf(path, op), name: p.name })),
+    );
+    for (const { method, url, name } of jsonParameters) {
+      const escaped = encodeURIComponent(JSON.stringify({ x: [NUL_TEXT] }));
+      expect(escaped).not.toContain('%00');
+      const res = await admin(method, `${url}?${name}=${escaped}`);
+      const message = `${name}.x.0: must not contain a NUL character`;
+      if (res.status !== 400 || res.body.message !== message) {
+        failures.push(`${method} ${url} ${name}: ${res.status} ${res.body.message}`);
+      }
+    }
+    // The pending and the finished orders' where, at least.
+    expect(jsonParameters.length).toBeGreaterThanOrEqual(2);
+    expect(failures).toEqual([]);
+  });
 });
 
 describe("the issue's examples", () => {
@@ -357,6 +379,32 @@ describe("the issue's examples", () => {
     expect(named.body.message).toBe(
       'dynamic: field names must not contain half of a surrogate pair (text that is not Unicode)',
     );
+  });
+
+  it('a NUL character or half a surrogate pair escaped inside a JSON query parameter is a 400', async () => {
+    for (const list of ['/api/orders', '/api/orders/finished']) {
+      const nul = await admin(
+        'GET',
+        `${list}?where=${encodeURIComponent('{"order_customer":"\\u0000"}')}`,
+      );
+      expect(nul, list).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'where.order_customer: must not contain a NUL character',
+        },
+      });
+      const half = await admin(
+        'GET',
+        `${list}?where=${encodeURIComponent('{"order_customer":"a\\ud800"}')}`,
+      );
+      expect(half.body.message, list).toBe(
+        'where.order_customer: must not contain half of a surrogate pair (text that is not Unicode)',
+      );
+      const inName = await admin('GET', `${list}?where=${encodeURIComponent('{"a\\u0000":1}')}`);
+      expect(inName.body.message, list).toBe('where: field names must not contain a NUL character');
+    }
   });
 
   it('the events search and workflow names refuse a NUL character', async () => {

@@ -98,6 +98,22 @@ describe('the bundled server', () => {
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   });
 
+  it("writes a report export in the worker thread's own bundle", async () => {
+    const res = await fetch(`${url}/api/report/export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await signIn()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        format: 'csv',
+        file_name: 'bundle',
+        sheets: [{ name: 'Orders', columns: ['Order', 'lbs'], rows: [['PO-1', 12.5]] }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    // The byte order mark first, which `text()` takes off.
+    expect(await res.text()).toBe('Order,lbs\r\nPO-1,12.5\r\n');
+    expect(existsSync(join(folder, 'report-export-worker.js'))).toBe(true);
+  });
+
   it('serves the API documentation from the package left out of the bundle', async () => {
     const res = await fetch(`${url}/api/docs/static/swagger-initializer.js`);
     expect(res.status).toBe(200);

@@ -5,13 +5,12 @@ import { Role } from '@roastery/contract';
 import { ADMIN_PASSWORD, buildTestApp, testUsers, type TestApp } from '../helper.ts';
 import { entryFor } from '../../src/permissions.ts';
 import {
-  harvest,
+  dictionaryOf,
   operationsOf,
   requestsOf,
   type FuzzRequest,
   type OpenApiDocument,
 } from './operations.ts';
-import type { Dictionary } from './schema-arbitraries.ts';
 import { ReplyChecker } from './reply-checker.ts';
 
 /**
@@ -108,16 +107,7 @@ describe('API fuzzing from the OpenAPI document', { timeout: 600_000 }, () => {
     operations.sort((a, b) => order(a) - order(b));
     const fuzzing = only ? operations.filter((op) => only.includes(keyOf(op))) : operations;
 
-    const dictionary: Dictionary = { strings: [], integers: [] };
-    for (const op of operations) {
-      if (op.method !== 'GET' || op.pathParams.length > 0) continue;
-      const res = await t.app.inject({
-        url: op.route,
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      if (res.statusCode === 200 && res.headers['content-type']?.includes('json'))
-        harvest(res.json(), dictionary);
-    }
+    const dictionary = await dictionaryOf(t.app, operations, admin);
 
     const checker = new ReplyChecker();
     const failures: string[] = [];

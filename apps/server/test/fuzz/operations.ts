@@ -1,4 +1,5 @@
 import fc, { type Arbitrary } from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import {
   arbitraryOf,
   invalidArbitraryOf,
@@ -273,4 +274,26 @@ export function harvest(value: unknown, into: Dictionary, key = ''): void {
   if (typeof value === 'string' && value && !into.strings.includes(value)) into.strings.push(value);
   if (Number.isInteger(value) && !into.integers.includes(value as number))
     into.integers.push(value as number);
+}
+
+/**
+ * The values the plant has (ids, names, codes), for valid requests: gathered from the replies of
+ * every list (a GET without path parameters), those in `skip` left out.
+ */
+export async function dictionaryOf(
+  app: FastifyInstance,
+  operations: readonly Operation[],
+  token: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<Dictionary> {
+  const dictionary: Dictionary = { strings: [], integers: [] };
+  for (const op of operations) {
+    if (op.method !== 'GET' || op.pathParams.length > 0 || skip.has(`${op.method} ${op.route}`)) {
+      continue;
+    }
+    const res = await app.inject({ url: op.route, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode === 200 && res.headers['content-type']?.includes('json'))
+      harvest(res.json(), dictionary);
+  }
+  return dictionary;
 }

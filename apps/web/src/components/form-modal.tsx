@@ -11,6 +11,11 @@ interface FormModalProps<Values> {
   initialValues?: Partial<Values>;
   /** For forms wider than antd's default dialog, such as lists of rows. */
   width?: number;
+  /**
+   * The field to focus once the dialog is open. A field's autoFocus loses to the focus lock of
+   * the dialog underneath when this one is opened from another dialog.
+   */
+  focusField?: string;
   onSubmit: (values: Values) => void;
   onCancel: () => void;
   children: ReactNode;
@@ -28,6 +33,7 @@ export function FormModal<Values>({
   submitting,
   initialValues,
   width,
+  focusField,
   onSubmit,
   onCancel,
   children,
@@ -41,6 +47,9 @@ export function FormModal<Values>({
       okButtonProps={{ htmlType: 'submit' }}
       confirmLoading={submitting}
       onCancel={onCancel}
+      afterOpenChange={(opened) => {
+        if (opened && focusField) form.focusField(focusField);
+      }}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form<Values>

@@ -1,3 +1,5 @@
+import { tokenClaims } from './token-claims.ts';
+
 /** The spec's background call: every 2 minutes. */
 export const KEEP_ALIVE_MS = 120_000;
 /**
@@ -8,15 +10,8 @@ const RENEW_MARGIN_MS = KEEP_ALIVE_MS + 60_000;
 
 /** When an access token (a JWT) expires, in ms since the epoch; undefined when it says not. */
 export function tokenExpiry(token: string | undefined): number | undefined {
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const exp = (json as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
 }
 
 export function needsRenewal(expiresAt: number | undefined, now: number): boolean {

@@ -2,8 +2,9 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 
 /**
  * Who did what to the console, append-only. Each row's hash covers the previous row's hash and
- * its own fields, so an edited, removed or inserted row breaks the chain. A trigger (migration
- * 0011) refuses UPDATE, DELETE and TRUNCATE. The user is kept by id and name without a foreign
+ * its own fields, so an edited, removed or inserted row breaks the chain; `seal` says how it was
+ * computed (a MAC under a key kept outside the database, or plain SHA-256 for the rows written
+ * before that key). A trigger (migration 0014) refuses UPDATE, DELETE and TRUNCATE. The user is kept by id and name without a foreign
  * key: deleting a user must leave the record of what that user did as it was.
  */
 export const auditLog = pgTable(
@@ -20,6 +21,7 @@ export const auditLog = pgTable(
     result: text('result').notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    seal: text('seal').notNull().default('sha256'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_category_idx').on(t.category)],
 );

@@ -12,8 +12,9 @@ export const hubPayloads = pgTable('hub_payloads', {
 
 /**
  * What an instance that does not drive the plant asks the leading one to do (a manual PLC
- * command, a workflow or order start). The leader claims a row once, runs it and stores the
- * answer; the asking instance answers its HTTP request with it.
+ * command, a workflow or order start), and what any instance ran under a caller's
+ * Idempotency-Key. The leader claims a row once, runs it and stores the answer; the asking
+ * instance answers its HTTP request with it. Answered rows are deleted after a retention period.
  */
 export const leaderRequests = pgTable(
   'leader_requests',
@@ -21,6 +22,8 @@ export const leaderRequests = pgTable(
     id: serial('id').primaryKey(),
     /** One request of a person: a retried HTTP call with the same key is the same request. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** SHA-256 of the request: the same key with another request is refused, not answered. */
+    requestHash: text('request_hash'),
     operation: text('operation').notNull(),
     args: jsonb('args').notNull(),
     requestedBy: text('requested_by').notNull(),

@@ -1,8 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type Database } from '@roastery/db';
-import { GENESIS_HASH, type AuditFacts } from './audit-chain.ts';
+import { GENESIS_HASH, type AuditFacts, type AuditSealKind } from './audit-chain.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** How new rows are sealed: the kind stored with each row and the function that seals it. */
+export interface AuditSealer {
+  kind: AuditSealKind;
+  seal(prevHash: string, facts: AuditFacts): string;
+}
+
+export interface AuditChainHead {
+  id: number;
+  hash: string;
+  /** Rows up to and including this one. */
+  count: number;
+}
 
 export interface AuditFilter {
   user?: string;
@@ -47,7 +60,7 @@ export class AuditRepository {
    * process or another, read the chain's head and insert after it one at a time, so the chain
    * stays one line. Readers are not blocked.
    */
-  async append(entries: AuditFacts[], seal: (prevHash: string, facts: AuditFacts) => string) {
+  async append(entries: AuditFacts[], sealer: AuditSealer) {
     await this.#db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${auditLog} in exclusive mode`);
       const [head] = await tx
@@ -57,13 +70,38 @@ export class AuditRepository {
         .limit(1);
       let prevHash = head?.hash ?? GENESIS_HASH;
       const rows = entries.map((facts) => {
-        const hash = seal(prevHash, facts);
-        const row = { ...facts, prevHash, hash };
+        const hash = sealer.seal(prevHash, facts);
+        const row = { ...facts, prevHash, hash, seal: sealer.kind };
         prevHash = hash;
         return row;
       });
       await tx.insert(auditLog).values(rows);
     });
+  }
+
+  /** Whether the database answers at all: a failed append is then the row's fault. */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.#db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The chain's last row and how many rows lead up to it. */
+  async head(): Promise<AuditChainHead | undefined> {
+    const [last] = await this.#db
+      .select({ id: auditLog.id, hash: auditLog.hash })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    if (!last) return undefined;
+    const [upTo] = await this.#db
+      .select({ count: count() })
+      .from(auditLog)
+      .where(lte(auditLog.id, last.id));
+    return { ...last, count: upTo?.count ?? 0 };
   }
 
   async page(

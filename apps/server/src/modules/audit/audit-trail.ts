@@ -57,10 +57,16 @@ function targetOf(request: FastifyRequest): string | null {
 
 /**
  * Records every changing call to the API, every sign-in and every permission denial in the
- * audit log, once the reply is sent: the request never waits for the audit write.
+ * audit log, once the reply is sent: the request never waits for the audit write. Publishes the
+ * chain's head when the app is ready, at intervals and when it closes.
  */
 export const auditTrail = fp(
-  (app: FastifyInstance, opts: { audit: AuditService }) => {
+  (app: FastifyInstance, opts: { audit: AuditService; headIntervalMs: number }) => {
+    const publish = () =>
+      opts.audit
+        .publishHead()
+        .catch((err: unknown) => app.log.error({ err }, 'audit head not published'));
+    let timer: NodeJS.Timeout | undefined;
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url;
       const status = reply.statusCode;
@@ -93,8 +99,15 @@ export const auditTrail = fp(
       });
       done();
     });
+    app.addHook('onReady', async () => {
+      await publish();
+      timer = setInterval(() => void publish(), opts.headIntervalMs);
+      timer.unref();
+    });
     app.addHook('onClose', async () => {
-      await opts.audit.flush();
+      clearInterval(timer);
+      await opts.audit.close();
+      await publish();
     });
   },
   { name: 'audit-trail', dependencies: ['access-control'] },

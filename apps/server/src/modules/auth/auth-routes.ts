@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordReply,
@@ -13,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../plugins/access-control.ts';
 import { SignInThrottled, type AuthService, type SignInClient } from './auth-service.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieName } from './device-cookies.ts';
 
 /** Where a request comes from, as a session keeps it. */
 export function clientOf(request: FastifyRequest): SignInClient {
@@ -22,6 +24,8 @@ export function clientOf(request: FastifyRequest): SignInClient {
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  await app.register(fastifyCookie);
+
   app.post(
     '/login',
     {
@@ -39,7 +43,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         done();
       },
     },
-    (request) => auth.login(request.body, clientOf(request)),
+    async (request, reply) => {
+      const presented = request.cookies[deviceCookieName(request.body.username)];
+      const { reply: signedIn, deviceCookie } = await auth.login(
+        request.body,
+        clientOf(request),
+        presented,
+      );
+      // Sent back to sign-in only, never readable by scripts nor sent from another site's page;
+      // Secure whenever the browser reached the console over HTTPS (through a trusted proxy).
+      reply.setCookie(deviceCookie.name, deviceCookie.value, {
+        path: request.routeOptions.url ?? '/',
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      });
+      return signedIn;
+    },
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
 import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
 import type { UserAccount, UserCredentials } from '../users/user-credentials.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import type { DeviceCookie, DeviceCookies } from './device-cookies.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import type { RefreshTokenRepository } from './refresh-token-repository.ts';
@@ -34,11 +35,15 @@ export interface AuthServiceDeps {
   refreshTokens: RefreshTokenRepository;
   accessTokens: AccessTokens;
   throttle: LoginThrottle;
+  deviceCookies: DeviceCookies;
   principals: PrincipalCache;
   secondFactor: SecondFactor;
   refreshTtlSeconds: number;
-  /** Told of every checked sign-in, for the events log (who, and whether it was let in). */
-  onSignIn?: (username: string, admitted: boolean, address: string) => void;
+  /**
+   * Told of every checked sign-in, for the events log (who, and whether it was let in) and the
+   * other instances' throttles (`device`: the id of the device cookie it came with).
+   */
+  onSignIn?: (username: string, admitted: boolean, address: string, device?: string) => void;
   /** Told of a password an administrator reset, for the events log. */
   configChanged?: ConfigChanged;
 }
@@ -52,6 +57,18 @@ const USER_AGENT_MAX = 300;
 export interface SignInClient {
   address: string;
   userAgent?: string | undefined;
+}
+
+/** A sign-in that let the person in: the tokens, and the browser's renewed device cookie. */
+export interface SignedIn {
+  reply: LoginReply;
+  deviceCookie: DeviceCookie;
+}
+
+/** What proves it is the person: a current code, or the password. */
+export interface OwnProof {
+  code?: string | undefined;
+  password?: string | undefined;
 }
 
 /** A sign-in refused before its password is checked; the reply says when to try again. */
@@ -76,9 +93,11 @@ export class AuthService {
     this.#d = deps;
   }
 
-  async login(body: LoginBody, client: SignInClient): Promise<LoginReply> {
+  /** `deviceCookie` is the value the browser sent under this username's device cookie. */
+  async login(body: LoginBody, client: SignInClient, deviceCookie?: string): Promise<SignedIn> {
     const { username, password, code } = body;
-    const attempt = this.#d.throttle.admit(username, client.address);
+    const device = await this.#d.deviceCookies.verify(username, deviceCookie);
+    const attempt = this.#d.throttle.admit(username, client.address, device);
     if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
     let row: UserAccount | undefined;
     let outcome: 'admitted' | 'refused' | 'wrong code' | 'code required' = 'refused';
@@ -103,7 +122,7 @@ export class AuthService {
       attempt.release();
     }
     if (outcome !== 'code required') {
-      this.#d.onSignIn?.(row?.username ?? username, outcome === 'admitted', client.address);
+      this.#d.onSignIn?.(row?.username ?? username, outcome === 'admitted', client.address, device);
     }
     if (outcome === 'code required') {
       throw new HttpError(
@@ -116,10 +135,13 @@ export class AuthService {
     if (!row || outcome !== 'admitted') throw unauthorized(INVALID_CREDENTIALS);
     const tokens = await this.#issue(row, randomUUID(), client);
     return {
-      full_name: row.fullName,
-      token: tokens.token,
-      refreshToken: tokens.refreshToken,
-      role: row.role,
+      reply: {
+        full_name: row.fullName,
+        token: tokens.token,
+        refreshToken: tokens.refreshToken,
+        role: row.role,
+      },
+      deviceCookie: await this.#d.deviceCookies.issue(username),
     };
   }
 
@@ -310,17 +332,60 @@ export class AuthService {
     await this.#withCodeThrottle(userId, client, () => this.#d.secondFactor.disable(userId, code));
   }
 
-  /** An administrator removes another user's second factor, for a lost or replaced phone. */
-  async removeTotp(userId: number): Promise<void> {
-    if (!(await this.#d.secondFactor.remove(userId))) {
+  /**
+   * An administrator removes another user's second factor, for a lost or replaced phone. One's
+   * own goes only with a current code or the password, as on the screen that turns it off: a
+   * session left open must not be enough to weaken the account.
+   */
+  async removeTotp(
+    actor: Principal,
+    userId: number,
+    proof: OwnProof,
+    client: SignInClient,
+  ): Promise<void> {
+    if (actor.id === userId) {
+      await this.#removeOwnTotp(userId, proof, client);
+      return;
+    }
+    const user = await this.#d.users.byId(userId);
+    if (!user || !(await this.#d.secondFactor.remove(userId))) {
       throw notFound('That user has no two-step sign-in.');
     }
+    this.#d.configChanged?.({
+      area: 'user',
+      action: 'two-step sign-in removed',
+      target: user.username,
+      by: actor.fullName,
+    });
   }
 
+  async #removeOwnTotp(userId: number, proof: OwnProof, client: SignInClient): Promise<void> {
+    if (proof.code !== undefined) {
+      await this.disableTotp(userId, proof.code, client);
+      return;
+    }
+    const { password } = proof;
+    if (password === undefined) {
+      throw unprocessable('Give a current code from your authenticator app, or your password.');
+    }
+    if (!(await this.#d.secondFactor.enabled(userId))) {
+      throw notFound('That user has no two-step sign-in.');
+    }
+    await this.#withCodeThrottle(
+      userId,
+      client,
+      async (user) => verifyPassword(user.passwordHash, password),
+      'The password is not correct.',
+    );
+    await this.#d.secondFactor.remove(userId);
+  }
+
+  /** Checks a code or password of a signed-in user, slowed down on failures as at sign-in. */
   async #withCodeThrottle(
     userId: number,
     client: SignInClient,
-    check: () => Promise<boolean>,
+    check: (user: UserAccount) => Promise<boolean>,
+    wrong = WRONG_CODE,
   ): Promise<void> {
     const user = await this.#d.users.byId(userId);
     if (!user) throw unauthorized();
@@ -328,13 +393,13 @@ export class AuthService {
     if (!attempt.admitted) throw new SignInThrottled(attempt.retryAfterSeconds);
     let accepted: boolean;
     try {
-      accepted = await check();
+      accepted = await check(user);
       if (accepted) attempt.succeeded();
       else attempt.failed();
     } finally {
       attempt.release();
     }
-    if (!accepted) throw unprocessable(WRONG_CODE);
+    if (!accepted) throw unprocessable(wrong);
   }
 
   /** The user whose password this is; an unknown username takes as long as a wrong password. */

@@ -142,4 +142,24 @@ describe('LoginThrottle', () => {
     throttle.record('sam', '10.0.0.2', 'succeeded');
     expect(throttle.size).toBe(1);
   });
+
+  it('counts a device cookie apart, here and from another instance', () => {
+    const { throttle, clock } = throttleWithClock();
+    admitted(throttle.admit('pat', '10.0.0.1')).failed();
+    throttle.record('pat', '10.0.0.1', 'failed');
+    expect(refusedFor(throttle.admit('pat', '10.0.0.1'))).toBe(1);
+    admitted(throttle.admit('pat', '10.0.0.1', 'cookie-1')).failed();
+    throttle.record('pat', '10.0.0.9', 'failed', 'cookie-1');
+    expect(refusedFor(throttle.admit('pat', '10.0.0.1', 'cookie-1'))).toBe(1);
+    admitted(throttle.admit('pat', '10.0.0.1', 'cookie-2')).release();
+    expect(throttle.list().map((t) => [t.kind, t.address, t.failures])).toEqual([
+      ['username and address', '10.0.0.1', 2],
+      ['device', '10.0.0.9', 2],
+    ]);
+    // The cookie's success forgets its own failures, not those of the address it came from.
+    clock.now += 1000;
+    admitted(throttle.admit('pat', '10.0.0.1', 'cookie-1')).succeeded();
+    throttle.record('pat', '10.0.0.1', 'succeeded', 'cookie-1');
+    expect(throttle.list().map((t) => t.kind)).toEqual(['username and address']);
+  });
 });

@@ -14,7 +14,10 @@ export interface LoginThrottleOptions {
 export interface Admission {
   admitted: true;
   failed(): void;
-  /** Forgets the failures of the username at this address; the address keeps its own. */
+  /**
+   * Forgets the failures of the username at this address, or of the device cookie; the address
+   * keeps its own.
+   */
   succeeded(): void;
   /** Neither outcome (the check could not be made); a no-op after failed or succeeded. */
   release(): void;
@@ -25,12 +28,16 @@ export interface Refusal {
   retryAfterSeconds: number;
 }
 
-interface Counter {
-  id: number;
+/** What an attempt counts against; the first is the one a success forgets. */
+interface Key {
   key: string;
   kind: SignInThrottleKind;
   username: string | null;
   address: string;
+}
+
+interface Counter extends Key {
+  id: number;
   limit: number;
   /** Times of the failed attempts within the window, oldest first. */
   failures: number[];
@@ -49,6 +56,10 @@ const SWEEP_INTERVAL_MS = 60_000;
  * waits a delay that doubles with each further failure (1 s, 2 s, 4 s ... up to the maximum)
  * and only one attempt is let through at a time. Nobody is locked out for long, and guesses
  * from one place never hold back the same username signing in from another.
+ *
+ * An attempt from a browser with a valid device cookie for its username counts against that
+ * cookie alone (OWASP's device cookies): guesses made without it, from the same address, never
+ * slow it down, and its own failures put only the cookie on the lockout list.
  *
  * An attempt is reserved in the same synchronous step as its check, before the password is
  * verified, so simultaneous attempts cannot all pass a check that none has yet counted.
@@ -69,21 +80,17 @@ export class LoginThrottle {
     this.#o = { now: Date.now, ...options };
   }
 
-  admit(username: string, address: string): Admission | Refusal {
+  /** `device` is the id of a valid device cookie for this username, when one came with it. */
+  admit(username: string, address: string, device?: string): Admission | Refusal {
     const now = this.#o.now();
     this.#sweep(now);
-    const name = username.trim().toLowerCase();
-    const pairKey = JSON.stringify([name, address]);
-    const addressKey = JSON.stringify([address]);
-    const waitMs = Math.max(
-      this.#waitMs(this.#counters.get(pairKey), now),
-      this.#waitMs(this.#counters.get(addressKey), now),
-    );
+    const keys = this.#keysOf(username, address, device);
+    const waitMs = Math.max(...keys.map((k) => this.#waitMs(this.#counters.get(k.key), now)));
     if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
 
-    const pair = this.#counters.get(pairKey) ?? this.#create(pairKey, name, address);
-    const byAddress = this.#counters.get(addressKey) ?? this.#create(addressKey, null, address);
-    const held = [pair, byAddress];
+    const [first, ...rest] = keys;
+    const own = this.#held(first);
+    const held = [own, ...rest.map((k) => this.#held(k))];
     for (const counter of held) counter.inFlight += 1;
     let open = true;
     const settle = (outcome: 'failed' | 'succeeded' | 'released') => {
@@ -94,7 +101,7 @@ export class LoginThrottle {
         counter.inFlight -= 1;
         if (outcome === 'failed') counter.failures.push(at);
       }
-      if (outcome === 'succeeded') pair.failures = [];
+      if (outcome === 'succeeded') own.failures = [];
       for (const counter of held) this.#dropIfIdle(counter);
     };
     return {
@@ -109,22 +116,23 @@ export class LoginThrottle {
    * The outcome of an attempt another server instance admitted: counted here too, so that
    * guesses spread over several instances meet the same limits. It holds no place in flight.
    */
-  record(username: string, address: string, outcome: 'failed' | 'succeeded'): void {
+  record(
+    username: string,
+    address: string,
+    outcome: 'failed' | 'succeeded',
+    device?: string,
+  ): void {
     const now = this.#o.now();
     this.#sweep(now);
-    const name = username.trim().toLowerCase();
-    const pairKey = JSON.stringify([name, address]);
+    const keys = this.#keysOf(username, address, device);
     if (outcome === 'succeeded') {
-      const pair = this.#counters.get(pairKey);
-      if (!pair) return;
-      pair.failures = [];
-      this.#dropIfIdle(pair);
+      const own = this.#counters.get(keys[0].key);
+      if (!own) return;
+      own.failures = [];
+      this.#dropIfIdle(own);
       return;
     }
-    const addressKey = JSON.stringify([address]);
-    const pair = this.#counters.get(pairKey) ?? this.#create(pairKey, name, address);
-    const byAddress = this.#counters.get(addressKey) ?? this.#create(addressKey, null, address);
-    for (const counter of [pair, byAddress]) counter.failures.push(now);
+    for (const key of keys) this.#held(key).failures.push(now);
   }
 
   /** Keys held: what the memory grows with. */
@@ -169,21 +177,42 @@ export class LoginThrottle {
     }
   }
 
-  /** A username makes a key for that username at the address; null, one for the address. */
-  #create(key: string, username: string | null, address: string): Counter {
+  /** The keys an attempt counts against: its device cookie's alone, or username and address. */
+  #keysOf(username: string, address: string, device: string | undefined): [Key, ...Key[]] {
+    const name = username.trim().toLowerCase();
+    if (device !== undefined) {
+      return [{ key: JSON.stringify({ device }), kind: 'device', username: name, address }];
+    }
+    return [
+      {
+        key: JSON.stringify([name, address]),
+        kind: 'username and address',
+        username: name,
+        address,
+      },
+      { key: JSON.stringify([address]), kind: 'address', username: null, address },
+    ];
+  }
+
+  /** The counter of a key, made when it has none; a device's shows where it was used last. */
+  #held(key: Key): Counter {
+    const known = this.#counters.get(key.key);
+    if (known) {
+      known.address = key.address;
+      return known;
+    }
     this.#lastId += 1;
     const counter: Counter = {
+      ...key,
       id: this.#lastId,
-      key,
-      kind: username === null ? 'address' : 'username and address',
-      username,
-      address,
       limit:
-        username === null ? this.#o.maxFailuresPerAddress : this.#o.maxFailuresPerUserAndAddress,
+        key.kind === 'address'
+          ? this.#o.maxFailuresPerAddress
+          : this.#o.maxFailuresPerUserAndAddress,
       failures: [],
       inFlight: 0,
     };
-    this.#counters.set(key, counter);
+    this.#counters.set(key.key, counter);
     return counter;
   }
 

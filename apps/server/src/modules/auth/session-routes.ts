@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorReply,
   messageReply,
+  removeTotpBody,
   totpCodeBody,
   totpEnrolment,
   totpStatus,
@@ -77,13 +78,21 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async
     {
       schema: {
         tags,
-        summary: "Remove a user's two-step sign-in (a lost phone); the password alone signs in",
+        summary:
+          "Remove a user's two-step sign-in (a lost phone); one's own needs a current code or the password",
         params: userTotpParams,
-        response: { 200: messageReply, 404: errorReply },
+        body: removeTotpBody,
+        response: { 200: messageReply, 404: errorReply, 422: errorReply, 429: errorReply },
       },
+      onError: retryAfterWhenThrottled,
     },
     async (request) => {
-      await auth.removeTotp(request.params.id);
+      await auth.removeTotp(
+        principalOf(request),
+        request.params.id,
+        request.body ?? {},
+        clientOf(request),
+      );
       return { message: 'Two-step sign-in removed' };
     },
   );

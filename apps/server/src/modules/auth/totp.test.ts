@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Role, TOTP_REQUIRED_ERROR, type TotpEnrolment } from '@roastery/contract';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import {
+  Role,
+  TOTP_REQUIRED_ERROR,
+  type AuditPage,
+  type LogEvent,
+  type TotpEnrolment,
+} from '@roastery/contract';
+import { buildTestApp, testUsers, type TestApp } from '../../../test/helper.ts';
 
 // Two failures per username and address before sign-ins slow down.
 let t: TestApp;
@@ -33,7 +39,7 @@ function login(body: object, address = '10.9.0.1') {
 }
 
 let adminToken: string;
-const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const as = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
@@ -145,6 +151,69 @@ describe('two-step sign-in (TOTP)', () => {
     expect(off.json()).toEqual({ message: 'Two-step sign-in is off' });
     expect((await login({})).statusCode).toBe(200);
     expect((await as('POST', '/api/user/totp/disable', { code: '123456' })).statusCode).toBe(422);
+  });
+
+  it("asks for a current code or the password to remove one's own factor through the administrators' route", async () => {
+    const secret = await enrolled();
+    adminToken = (await login({ code: codeOf(secret) })).json<{ token: string }>().token;
+    clock.now += STEP_MS;
+    const own = `/api/user/${totpAdminId}/totp`;
+    const refused = [
+      [undefined, 'Give a current code from your authenticator app, or your password.'],
+      [
+        { code: '123456' },
+        'The code is not correct, or it was already used. Wait for the next code.',
+      ],
+      [{ password: 'not-the-password' }, 'The password is not correct.'],
+    ] as const;
+    for (const [payload, message] of refused) {
+      const reply = await as('DELETE', own, payload);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(reply.json()).toMatchObject({ message });
+    }
+    expect((await as('GET', '/api/user/totp')).json()).toEqual({ enabled: true });
+    // The wrong code and password counted as failed sign-ins: past the limit of two, a wait.
+    expect((await as('DELETE', own, { password: 'totp-admin-pass' })).statusCode).toBe(429);
+    clock.now += 1000;
+    expect((await login({})).json()).toMatchObject({ error: TOTP_REQUIRED_ERROR });
+    const byCode = await as('DELETE', own, { code: codeOf(secret) });
+    expect(byCode.json()).toEqual({ message: 'Two-step sign-in removed' });
+    expect((await as('GET', '/api/user/totp')).json()).toEqual({ enabled: false });
+
+    await enrolled();
+    const byPassword = await as('DELETE', own, { password: 'totp-admin-pass' });
+    expect(byPassword.statusCode).toBe(200);
+    expect((await login({})).statusCode).toBe(200);
+  });
+
+  it("removes another user's factor without a code, in the events log and the audit log", async () => {
+    await enrolled();
+    const removed = await t.as(Role.Administrator)('DELETE', `/api/user/${totpAdminId}/totp`);
+    expect(removed).toEqual({ status: 200, body: { message: 'Two-step sign-in removed' } });
+    expect((await login({})).statusCode).toBe(200);
+
+    await t.services.eventRecorder.settled();
+    const events = await t.as(Role.Administrator)<{ data: LogEvent[] }>('POST', '/api/event', {
+      where: { kind: 'config', search: "'totp.admin" },
+      limit: 10,
+    });
+    expect(events.body.data.map((e) => [e.event_description, e.user])).toContainEqual([
+      "User 'totp.admin': two-step sign-in removed",
+      testUsers[Role.Administrator].full_name,
+    ]);
+    await t.services.audit.flush();
+    const audit = await t.as(Role.Administrator)<AuditPage>(
+      'GET',
+      '/api/audit?user=admin&text=totp&limit=1',
+    );
+    expect(audit.body.data).toMatchObject([
+      {
+        user_name: 'admin',
+        action: 'DELETE /api/user/:id/totp',
+        target: expect.stringContaining(String(totpAdminId)),
+        result: '200 OK',
+      },
+    ]);
   });
 
   it('keeps the secret encrypted in the database', async () => {

@@ -100,6 +100,8 @@ export function liveEventOf(
       // Who changed the configuration is for the events log; each screen reads its own data.
       return undefined;
     case 'leader-request':
+    case 'leader-read':
+    case 'leader-read-answer':
     case 'user-changed':
     case 'cache-changed':
       // Between server instances only.

@@ -70,7 +70,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['live'],
         summary: 'Server-Sent Events: device state, notifications, PLC connection',
-        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has. Refused with 403 when the Origin header names another site than the console (or ALLOWED_ORIGINS).`,
+        description: `A comment line arrives every ${LIVE_HEARTBEAT_MS} ms. Refused with 429 when the browser (named by the ${LIVE_BROWSER_HEADER} header) already has ${LIVE_MAX_STREAMS_PER_BROWSER} streams open or the user has too many, 503 when the server has (an administrator may still open one stream beyond the server's limit). Refused with 403 when the Origin header names another site than the console (or ALLOWED_ORIGINS).`,
         headers: liveStreamHeaders,
         produces: ['text/event-stream'],
         response: { 400: errorReply, 403: errorReply, 429: errorReply, 503: errorReply },
@@ -87,8 +87,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       ) {
         throw forbidden('The live stream is only served to pages of this console.');
       }
-      const userId = principalOf(request).id;
-      const release = streams.admit(userId, request.headers[LIVE_BROWSER_HEADER]);
+      const principal = principalOf(request);
+      const userId = principal.id;
+      const release = streams.admit(principal, request.headers[LIVE_BROWSER_HEADER]);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

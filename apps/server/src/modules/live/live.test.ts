@@ -82,7 +82,7 @@ describe('GET /api/live limits', () => {
     for (const s of [...accepted, again, supervisor]) s.close();
   });
 
-  it('refuses streams beyond the total with 503, whoever asks', async () => {
+  it('refuses streams beyond the total with 503, but keeps one for an administrator', async () => {
     const { openStream } = await listening({
       LIVE_MAX_STREAMS_PER_USER: '3',
       LIVE_MAX_STREAMS: '4',
@@ -90,12 +90,20 @@ describe('GET /api/live limits', () => {
     const operator = await Promise.all([1, 2, 3].map(() => openStream(Role.Operator)));
     const supervisor = await openStream(Role.Supervisor);
     expect([...operator, supervisor].map((s) => s.status)).toEqual([200, 200, 200, 200]);
-    const admin = await openStream(Role.Administrator);
-    expect(admin.status).toBe(503);
-    expect(admin.message).toBe(
+    const refused = await openStream(Role.Supervisor);
+    expect(refused.status).toBe(503);
+    expect(refused.message).toBe(
       'The console is serving the most live connections it allows (4). This screen refreshes on a timer and reconnects when one is free.',
     );
-    for (const s of [...operator, supervisor]) s.close();
+    // At the cap an administrator can still see the plant and act, with one stream.
+    const admin = await openStream(Role.Administrator);
+    expect(admin.status).toBe(200);
+    const secondAdmin = await openStream(Role.Administrator);
+    expect(secondAdmin.status).toBe(503);
+    expect(secondAdmin.message).toBe(
+      'The console is serving the most live connections it allows (5). This screen refreshes on a timer and reconnects when one is free.',
+    );
+    for (const s of [...operator, supervisor, admin]) s.close();
   });
 });
 

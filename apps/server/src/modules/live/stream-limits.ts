@@ -1,4 +1,4 @@
-import { LIVE_MAX_STREAMS_PER_BROWSER } from '@roastery/contract';
+import { LIVE_MAX_STREAMS_PER_BROWSER, Role, type RoleId } from '@roastery/contract';
 import { tooManyRequests, unavailable } from '../../lib/http-errors.ts';
 
 export interface StreamLimitsConfig {
@@ -21,10 +21,16 @@ function decrement<K>(counts: Map<K, number>, key: K): void {
  * leave it connections for its pages, and one account's forgotten tabs (or a script) cannot take
  * every connection the server has. Admission and counting happen in one synchronous step, so
  * simultaneous requests cannot slip past a limit.
+ *
+ * The total never shuts out an administrator: at the cap, each administrator account may hold
+ * one stream beyond it, so that someone can always see the plant and act while every other
+ * connection is taken. The overflow is bounded by the number of administrator accounts.
  */
 export class StreamLimits {
   readonly #perBrowser = new Map<string, number>();
   readonly #perUser = new Map<number, number>();
+  /** Administrators holding their one stream beyond the total. */
+  readonly #beyondTotal = new Set<number>();
   #total = 0;
   readonly #limits: StreamLimitsConfig;
 
@@ -36,7 +42,8 @@ export class StreamLimits {
    * Counts a new stream for the user and, when the tab names it, its browser; or throws the
    * refusal. Returns its release, safe to call twice.
    */
-  admit(userId: number, browserId?: string): () => void {
+  admit(user: { id: number; role: RoleId }, browserId?: string): () => void {
+    const userId = user.id;
     const inBrowser = browserId === undefined ? 0 : (this.#perBrowser.get(browserId) ?? 0);
     if (inBrowser >= LIVE_MAX_STREAMS_PER_BROWSER) {
       throw tooManyRequests(
@@ -49,7 +56,8 @@ export class StreamLimits {
         `This account already has ${mine} live connection${mine === 1 ? '' : 's'} open, the most allowed. Close a console tab or window that is no longer in use; meanwhile this one refreshes on a timer.`,
       );
     }
-    if (this.#total >= this.#limits.maxStreams) {
+    const beyondTotal = this.#total >= this.#limits.maxStreams;
+    if (beyondTotal && (user.role !== Role.Administrator || this.#beyondTotal.has(userId))) {
       throw unavailable(
         `The console is serving the most live connections it allows (${this.#total}). This screen refreshes on a timer and reconnects when one is free.`,
       );
@@ -57,11 +65,13 @@ export class StreamLimits {
     increment(this.#perUser, userId);
     if (browserId !== undefined) increment(this.#perBrowser, browserId);
     this.#total += 1;
+    if (beyondTotal) this.#beyondTotal.add(userId);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.#total -= 1;
+      if (beyondTotal) this.#beyondTotal.delete(userId);
       decrement(this.#perUser, userId);
       if (browserId !== undefined) decrement(this.#perBrowser, browserId);
     };

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DemoDeviceType,
   Role,
   type ActiveNotifications,
   type AlarmFlood,
+  type AlarmSource,
   type AlarmSourceOutOfService,
   type AlarmTransition,
   type LogEvent,
@@ -12,7 +14,8 @@ import {
 import { buildTestApp, seedDemoPlant, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantEventOf } from '../../plant/hub/plant-events.ts';
-import { PLC_LINK_SOURCE } from '../../plant/runtime/plant-runtime.ts';
+import { PLC_LINK_SOURCE, deviceAlarmSource } from '../../plant/runtime/plant-runtime.ts';
+import { ORDER_SCHEDULER_STOPPED_SOURCE } from '../health/console-services.ts';
 import { NotificationRepository } from './notification-repository.ts';
 import { NotificationService } from './notification-service.ts';
 
@@ -242,6 +245,90 @@ describe('out of service', () => {
       'raise: normal -> out-of-service',
       'return-to-service: out-of-service -> unacknowledged',
     ]);
+  });
+});
+
+describe('out of service before any alarm', () => {
+  it('takes a device that never alarmed out of service: its first alarm is recorded, not annunciated', async () => {
+    await seedDemoPlant(t.database.db, t.services.plant);
+    const created = await admin('POST', '/api/device/create', {
+      device_id: 'GS8',
+      device_name: 'Green Silo 8',
+      device_type: DemoDeviceType.GreenSilo,
+      device_description: 'Silo under repair',
+      device_stage: 1,
+      device_unit: 'lbs',
+      capacity: 1000,
+    });
+    expect(created.status).toBe(201);
+    const source = deviceAlarmSource('GS8');
+
+    // The technician picks it from the plant's sources, alarmed or not.
+    const choices = await supervisor<AlarmSource[]>('GET', '/api/notification/sources');
+    expect(choices.body).toContainEqual({ source, label: 'Green Silo 8 (GS8)' });
+    expect(choices.body).toContainEqual({
+      source: PLC_LINK_SOURCE,
+      label: 'Console: PLC connection',
+    });
+    expect((await operator('GET', '/api/notification/sources')).status).toBe(403);
+
+    const body = { source, reason: 'Level probe replaced' };
+    expect((await operator('POST', '/api/notification/out-of-service', body)).status).toBe(403);
+    expect(await supervisor('POST', '/api/notification/out-of-service', body)).toEqual({
+      status: 200,
+      body: { message: 'Alarm source taken out of service', count: 0 },
+    });
+    expect((await supervisor('POST', '/api/notification/out-of-service', body)).status).toBe(409);
+    const list = await supervisor<AlarmSourceOutOfService[]>(
+      'GET',
+      '/api/notification/out-of-service',
+    );
+    expect(list.body).toContainEqual(
+      expect.objectContaining({ source, reason: 'Level probe replaced' }),
+    );
+    // A source the plant does not have is still unknown.
+    const unknown = await supervisor('POST', '/api/notification/out-of-service', {
+      source: deviceAlarmSource('NOPE9'),
+      reason: 'x',
+    });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: {
+        message:
+          "There is no alarm source alarm:NOPE9: name a device's source (alarm:<device code>) or one of the console's.",
+      },
+    });
+
+    const deviceRef = (await t.services.devices.summary('GS8')).d_id;
+    const first = await t.services.notifications.raise({
+      type: 'alarm',
+      text: 'Green Silo 8: High level',
+      by: 'PLC',
+      deviceRef,
+      source,
+      code: 1,
+    });
+    expect(first?.state).toBe('out-of-service');
+    expect(await bellIds()).not.toContain(first!.id);
+    // Stored: a restarted console keeps it out of service too.
+    const restarted = new NotificationService(
+      new NotificationRepository(t.database.db),
+      new EventHub(),
+      { clock: { now: () => now } },
+    );
+    expect((await restarted.outOfService()).map((s) => s.source)).toContain(source);
+
+    const returned = await supervisor('POST', '/api/notification/return-to-service', { source });
+    expect(returned).toMatchObject({ status: 200, body: { count: 1 } });
+    expect(await bellIds()).toContain(first!.id);
+  });
+
+  it("takes one of the console's own sources out of service before it alarmed, and back", async () => {
+    const body = { source: ORDER_SCHEDULER_STOPPED_SOURCE, reason: 'Scheduler maintenance' };
+    expect((await admin('POST', '/api/notification/out-of-service', body)).status).toBe(200);
+    expect(
+      await admin('POST', '/api/notification/return-to-service', { source: body.source }),
+    ).toMatchObject({ status: 200, body: { count: 0 } });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   alarmFlood,
   alarmSettings,
   alarmSourceBody,
+  alarmSource,
   alarmSourceOutOfService,
   alarmTransition,
   errorReply,
@@ -155,6 +156,18 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     () => ({ maxShelveMinutes: notifications.maxShelveMinutes }),
   );
   app.get(
+    '/sources',
+    {
+      schema: {
+        tags,
+        summary:
+          "Alarm sources that may be taken out of service, alarmed or not: every device's and the console's own",
+        response: { 200: z.array(alarmSource) },
+      },
+    },
+    () => notifications.sources(),
+  );
+  app.get(
     '/out-of-service',
     {
       schema: {
@@ -170,7 +183,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Take an alarm source out of service: its alarms are recorded, not annunciated',
+        summary:
+          'Take an alarm source out of service, alarmed or not (GET /sources lists them): its alarms are recorded, not annunciated',
         body: removeAlarmSourceBody,
         response: {
           200: messageReply.extend({ count: z.number().int() }),

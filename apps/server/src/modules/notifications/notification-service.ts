@@ -1,6 +1,7 @@
 import type {
   ActiveNotifications,
   AlarmFlood,
+  AlarmSource,
   AlarmSourceOutOfService,
   AlarmTransition,
   AlarmState,
@@ -51,6 +52,11 @@ export interface AlarmOptions {
    * link alarm already says why, and a flood of consequences would hide it.
    */
   linkSources?: readonly string[];
+  /**
+   * Every source that can raise an alarm (each device's and the console's own): one may be taken
+   * out of service before it ever alarmed, as a technician does before working on a device.
+   */
+  sources?: () => Promise<AlarmSource[]>;
 }
 
 export const DEFAULT_MAX_SHELVE_MS = 8 * 3_600_000;
@@ -82,6 +88,7 @@ export class NotificationService {
   readonly #clock: AlarmClock;
   readonly #maxShelveMs: number;
   readonly #linkSources: ReadonlySet<string>;
+  readonly #sources: () => Promise<AlarmSource[]>;
   readonly #view = new ActiveNotificationsView();
   readonly #flood = new FloodDetector();
   #floodState: FloodState = { flooding: false, count: 0, since: null };
@@ -97,6 +104,7 @@ export class NotificationService {
     this.#clock = options.clock ?? systemClock;
     this.#maxShelveMs = options.maxShelveMs ?? DEFAULT_MAX_SHELVE_MS;
     this.#linkSources = new Set(options.linkSources ?? []);
+    this.#sources = options.sources ?? (() => Promise.resolve([]));
     // Deleting a device clears the device on its notifications in the database, not in the view.
     hub.subscribe('device-removed', () => this.invalidate());
     // What another instance raised, acknowledged or cleared is read again from the database.
@@ -433,13 +441,26 @@ export class NotificationService {
     });
   }
 
-  /** A supervisor takes an alarm source out of service: its alarms are recorded, not annunciated. */
+  /** The sources a person may take out of service, whether or not they ever alarmed. */
+  sources(): Promise<AlarmSource[]> {
+    return this.#sources();
+  }
+
+  /**
+   * A supervisor takes an alarm source out of service: its alarms are recorded, not annunciated.
+   * A source that never alarmed may be too, when the plant has it (a device, the console's own).
+   */
   removeFromService(body: RemoveAlarmSourceBody, userId: number): Promise<number> {
     return this.#write(async () => {
       await this.#prepare();
       const now = this.#clock.now();
-      if (!(await this.#repo.sourceKnown(body.source))) {
-        throw notFound('No alarm has come from this source.');
+      const known =
+        (await this.#repo.sourceKnown(body.source)) ||
+        (await this.#sources()).some((s) => s.source === body.source);
+      if (!known) {
+        throw notFound(
+          `There is no alarm source ${body.source}: name a device's source (alarm:<device code>) or one of the console's.`,
+        );
       }
       const changed = await this.#repo.transaction(async (repo) => {
         if (!(await repo.removeFromService(body.source, body.reason, userId, now))) {

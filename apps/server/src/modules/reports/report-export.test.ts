@@ -81,6 +81,24 @@ describe('a report export', () => {
     ]);
   });
 
+  it('writes a table of many rows whole and in order, in both formats', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => [`PO-${i}`, i * 1.5]);
+    const body = {
+      file_name: 'many',
+      sheets: [{ name: 'Orders', columns: ['Order', 'lbs'], rows }],
+    };
+    const csv = await exportOf({ ...body, format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')).toEqual([
+      '\uFEFFOrder,lbs',
+      ...rows.map(([order, lbs]) => `${order},${lbs}`),
+      '',
+    ]);
+    const xls = await exportOf({ ...body, format: 'xls' });
+    expect(xls.statusCode).toBe(200);
+    expect((await sheetsOf(xls.rawPayload))['Orders']).toEqual([['Order', 'lbs'], ...rows]);
+  });
+
   it('refuses rows that do not fit their columns, and a file name with a path', async () => {
     const ragged = await exportOf({
       ...recall,

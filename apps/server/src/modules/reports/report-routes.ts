@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   cleanerWasteReport,
   errorReply,
@@ -12,12 +13,9 @@ import {
   shrinkageReport,
   summaryReport,
 } from '@roastery/contract';
-import {
-  attachment,
-  exportContentType,
-  tableExportStream,
-  type TableCell,
-} from '../../lib/table-export.ts';
+import { validatorCompiler } from '../../plugins/request-validation.ts';
+import { ExportBody, exportBodyParser } from './export-body.ts';
+import { ReportExportPool } from './report-export-pool.ts';
 import type { ReportService } from './report-service.ts';
 
 /** A report export's body: up to its row cap of cells as JSON, beyond Fastify's 1 MB default. */
@@ -119,35 +117,39 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     },
     (request) => reports.recall(request.query),
   );
-  app.post(
-    '/export',
-    {
-      bodyLimit: EXPORT_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          'A report as the screen shows it (its tables), written as CSV or an Excel workbook (format xls)',
-        body: reportExportBody,
+  const exports = new ReportExportPool();
+  app.addHook('onClose', () => exports.close());
+  // The body reaches the handler as bytes and goes to a worker thread, which parses, checks,
+  // validates and writes it: done here, a 21 MB body held the event loop for up to a second.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', exportBodyParser(EXPORT_BODY_LIMIT));
+    // The worker validates the bytes; a body of another type is validated here, as before.
+    scope.setValidatorCompiler<ZodType>((route) => {
+      const validate = validatorCompiler(route);
+      return (data) => (data instanceof ExportBody ? { value: data } : validate(data));
+    });
+    scope.post(
+      '/export',
+      {
+        bodyLimit: EXPORT_BODY_LIMIT,
+        schema: {
+          tags,
+          summary:
+            'A report as the screen shows it (its tables), written as CSV or an Excel workbook (format xls)',
+          body: reportExportBody,
+        },
       },
-    },
-    (request, reply) => {
-      const { format, file_name: fileName, sheets } = request.body;
-      const stream = tableExportStream(
-        format,
-        sheets.map((sheet) => ({
-          name: sheet.name,
-          columns: sheet.columns.map((header, i) => ({
-            header,
-            value: (row: TableCell[]) => row[i] ?? null,
-          })),
-          batches: [sheet.rows],
-        })),
-        (err) => request.log.error({ err }, 'report export failed part way'),
-      );
-      return reply
-        .header('content-type', exportContentType[format])
-        .header('content-disposition', attachment(fileName, format))
-        .send(stream);
-    },
-  );
+      async (request, reply) => {
+        // The schema above is the contract (and the API's documentation); the value is its bytes.
+        const body = request.body as unknown as ExportBody;
+        const { contentType, disposition, stream } = await exports.start(body);
+        stream.on('error', (err) => request.log.error({ err }, 'report export failed part way'));
+        return reply
+          .header('content-type', contentType)
+          .header('content-disposition', disposition)
+          .send(stream);
+      },
+    );
+  });
 };

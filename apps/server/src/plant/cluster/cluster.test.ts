@@ -131,6 +131,76 @@ describe.skipIf(!testServerUrl())('several server instances on one PostgreSQL da
     ]);
   });
 
+  /** How many requests the instances handed over through the table so far. */
+  async function storedRequests(): Promise<number> {
+    const result = (await a.database.db.execute(
+      sql`select count(*)::int as n from leader_requests`,
+    )) as { rows: { n: number }[] };
+    return result.rows[0]?.n ?? 0;
+  }
+
+  it('refuses hostile input on a follower exactly as the leader does, storing nothing', async () => {
+    const onLeader = await login(a, Role.Administrator);
+    const onFollower = await login(b, Role.Administrator);
+    const toggle = `/api/command/toogle/${DemoBinary.InletGate}`;
+    const hostile: [string, string, string?][] = [
+      ['PUT', toggle, '{"device_id":"GS3\\u0000"}'],
+      ['PUT', toggle, '{"device_id":"\\ud800"}'],
+      ['PUT', toggle, '{"device_id":{"\\u0000":1}}'],
+      ['PUT', toggle, '{"device_id":5}'],
+      ['PUT', toggle, '[]'],
+      ['POST', '/api/workflow/start', '{"work_flow_id":"1\\u0000"}'],
+      ['GET', '/api/workflow/%00/status'],
+      ['GET', '/api/workflow/99999999999/status'],
+    ];
+    const before = await storedRequests();
+    for (const [method, path, body] of hostile) {
+      const leader = await call(a, onLeader, method, path, body);
+      const follower = await call(b, onFollower, method, path, body);
+      expect(follower, `${method} ${path} ${body ?? ''}`).toEqual(leader);
+      expect(follower.status).toBeGreaterThanOrEqual(400);
+      expect(follower.status).toBeLessThan(500);
+    }
+    expect(await storedRequests()).toBe(before);
+  });
+
+  it('asks the leader for a read without storing it', async () => {
+    const admin = await login(b, Role.Administrator);
+    const before = await storedRequests();
+    for (let poll = 0; poll < 5; poll += 1) {
+      const read = await call<object>(b, admin, 'GET', '/api/dashboard/v2');
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual((await call<object>(a, admin, 'GET', '/api/dashboard/v2')).body);
+    }
+    expect(await storedRequests()).toBe(before);
+  });
+
+  it('answers a request again under its Idempotency-Key, and refuses the key for another', async () => {
+    const admin = await login(b, Role.Administrator);
+    const key = { 'idempotency-key': 'cluster-mode-GS1' };
+    const before = plant.plcWrites.length;
+    const first = await call(b, admin, 'PUT', '/api/device/mode/GS1', undefined, key);
+    expect(first).toEqual({
+      status: 202,
+      body: expect.objectContaining({ message: 'Switching to Manual mode' }),
+    });
+    // A retry on either instance is the same request: answered again, sent once.
+    expect(await call(b, admin, 'PUT', '/api/device/mode/GS1', undefined, key)).toEqual(first);
+    expect(await call(a, admin, 'PUT', '/api/device/mode/GS1', undefined, key)).toEqual(first);
+    for (const instance of [a, b]) {
+      const other = await call(instance, admin, 'PUT', '/api/device/mode/GS2', undefined, key);
+      expect(other).toEqual({
+        status: 422,
+        body: expect.objectContaining({
+          message:
+            'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
+        }),
+      });
+    }
+    await eventually(() => plant.plcWrites.length > before, 'the mode switch written');
+    expect(plant.plcWrites.slice(before)).toEqual(['GS1 Manual Mode=1']);
+  });
+
   it('refuses on one instance, at once, a token revoked on another', async () => {
     const operator = await login(b, Role.Operator);
     expect((await call(b, operator, 'GET', '/api/user/me')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { leaderRequests, type Database } from '@roastery/db';
 
 export type LeaderRequestRow = typeof leaderRequests.$inferSelect;
@@ -11,21 +11,27 @@ export class LeaderRequestRepository {
     this.#db = db;
   }
 
-  /** Stores a request; a key already stored is the same request, and its row is returned. */
+  /**
+   * Stores a request, pending or already claimed by the instance that runs it itself; a key
+   * already stored is the same request, and its row is returned with `inserted` false.
+   */
   async insert(row: {
     idempotencyKey: string;
     operation: string;
     args: unknown;
+    requestHash: string;
     requestedBy: string;
-  }): Promise<LeaderRequestRow> {
+    claimedBy?: string;
+  }): Promise<{ row: LeaderRequestRow; inserted: boolean }> {
     const [inserted] = await this.#db
       .insert(leaderRequests)
-      .values(row)
+      .values({ ...row, ...(row.claimedBy ? { status: 'claimed' as const } : {}) })
       .onConflictDoNothing({ target: leaderRequests.idempotencyKey })
       .returning();
-    const existing = inserted ?? (await this.byKey(row.idempotencyKey));
+    if (inserted) return { row: inserted, inserted: true };
+    const existing = await this.byKey(row.idempotencyKey);
     if (!existing) throw new Error(`leader request ${row.idempotencyKey} vanished`);
-    return existing;
+    return { row: existing, inserted: false };
   }
 
   async byKey(key: string): Promise<LeaderRequestRow | undefined> {
@@ -56,10 +62,10 @@ export class LeaderRequestRepository {
   }
 
   /** Stores the answer of a request this instance claimed. */
-  async finish(id: number, status: 'done' | 'failed', result: unknown): Promise<void> {
+  async finish(id: number, status: 'done' | 'failed', result: unknown, at: Date): Promise<void> {
     await this.#db
       .update(leaderRequests)
-      .set({ status, result, finishedAt: new Date() })
+      .set({ status, result, finishedAt: at })
       .where(and(eq(leaderRequests.id, id), eq(leaderRequests.status, 'claimed')));
   }
 
@@ -67,22 +73,36 @@ export class LeaderRequestRepository {
    * Requests claimed by a leader that is gone, without an answer: whether they reached the PLC
    * is unknown, so they are failed, never sent again. Returns their ids.
    */
-  async failUnfinished(message: string): Promise<number[]> {
+  async failUnfinished(message: string, at: Date): Promise<number[]> {
     const rows = await this.#db
       .update(leaderRequests)
-      .set({ status: 'failed', result: { statusCode: 503, message }, finishedAt: new Date() })
+      .set({ status: 'failed', result: { statusCode: 503, message }, finishedAt: at })
       .where(eq(leaderRequests.status, 'claimed'))
       .returning({ id: leaderRequests.id });
     return rows.map((r) => r.id);
   }
 
   /** Gives a pending request up; false when a leader has claimed it meanwhile. */
-  async expire(id: number, message: string): Promise<boolean> {
+  async expire(id: number, message: string, at: Date): Promise<boolean> {
     const rows = await this.#db
       .update(leaderRequests)
-      .set({ status: 'expired', result: { statusCode: 503, message }, finishedAt: new Date() })
+      .set({ status: 'expired', result: { statusCode: 503, message }, finishedAt: at })
       .where(and(eq(leaderRequests.id, id), eq(leaderRequests.status, 'pending')))
       .returning({ id: leaderRequests.id });
     return rows.length > 0;
+  }
+
+  /** Deletes the requests answered before `cutoff`; returns how many. */
+  async removeAnsweredBefore(cutoff: Date): Promise<number> {
+    const rows = await this.#db
+      .delete(leaderRequests)
+      .where(
+        and(
+          inArray(leaderRequests.status, ['done', 'failed', 'expired']),
+          lt(leaderRequests.finishedAt, cutoff),
+        ),
+      )
+      .returning({ id: leaderRequests.id });
+    return rows.length;
   }
 }

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { CONSOLE_APPLICATION_NAME_PREFIX } from '@roastery/db';
 
 /** The advisory lock whose holder drives the plant: 'roastery' in ASCII, one per database. */
 export const LEADER_LOCK_KEY = 0x726f6173;
 
-/** How the connection holding the lock names itself, so that others can tell who leads. */
-export const APPLICATION_NAME_PREFIX = 'roastery-console:';
+/**
+ * How the connection holding the lock names itself, so that others can tell who leads (and a
+ * restore, that a console is running).
+ */
+export const APPLICATION_NAME_PREFIX = CONSOLE_APPLICATION_NAME_PREFIX;
 
 export interface LeadershipOptions {
   /** Opens a new connection of its own (the lock lives as long as its session). */

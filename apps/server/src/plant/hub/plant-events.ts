@@ -73,6 +73,8 @@ export type PlantEvent =
       username: string;
       /** Where the attempt came from: every instance counts refusals for sign-in throttling. */
       address: string;
+      /** The id of the device cookie the attempt came with: it counts against that cookie. */
+      device?: string;
     }
   /** A console service was started or stopped (System Monitor), by a person or by itself. */
   | { type: 'service'; id: string; name: string; status: 'running' | 'stopped'; by: string }
@@ -99,6 +101,16 @@ export type PlantEvent =
    * or the leader stored its answer ('answered').
    */
   | { type: 'leader-request'; id: number; change: 'asked' | 'answered' }
+  /**
+   * Between server instances: a read asked of the leading instance ('leader-read', asked again
+   * until answered), and its answer, told apart by the asker's id.
+   */
+  | { type: 'leader-read'; id: string; operation: string; args: unknown }
+  | {
+      type: 'leader-read-answer';
+      id: string;
+      answer: { ok: true; result: unknown } | { ok: false; statusCode: number; message: string };
+    }
   /** A user's password, role, names or existence changed: every instance forgets its copy. */
   | { type: 'user-changed'; user_id: number }
   /** Stored records another instance keeps in memory changed: it reads them again. */

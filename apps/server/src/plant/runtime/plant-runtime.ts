@@ -27,7 +27,8 @@ function formatDuration(ms: number): string {
 export const PLC_LINK_SOURCE = 'plc-link';
 /** The alarm of a PLC gateway a person stopped from the System Monitor. */
 export const PLC_GATEWAY_STOPPED_SOURCE = 'plc-gateway-stopped';
-const alarmSource = (deviceCode: string) => `alarm:${deviceCode}`;
+/** The source of a device's PLC alarm codes. */
+export const deviceAlarmSource = (deviceCode: string) => `alarm:${deviceCode}`;
 
 interface DeviceRef {
   ref: number;
@@ -470,7 +471,7 @@ export class PlantRuntime {
 
   async #onAlarmCode(deviceCode: string, code: number): Promise<void> {
     const device = this.#devices.get(deviceCode);
-    const source = alarmSource(deviceCode);
+    const source = deviceAlarmSource(deviceCode);
     const active = await this.#d.notifications.activeCode(source);
     if (active === code) return;
     if (active !== undefined) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AuditVerification } from '@roastery/contract';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,6 +16,12 @@ import { AuditTable } from '../components/audit-table.tsx';
 import styles from './audit-page.module.css';
 
 const FIRST_PAGE: AuditFilters = { page: 1, limit: 20 };
+
+function verdictOf(v: AuditVerification): string {
+  if (v.intact) return 'Chain intact';
+  if (v.truncated) return 'Chain cut short: rows removed from its end';
+  return v.broken_at === null ? 'Published heads altered' : `Chain broken at row ${v.broken_at}`;
+}
 
 /** The audit log for administrators: who did what, searched, and its chain checked on demand. */
 export function AuditPage() {
@@ -48,9 +55,7 @@ export function AuditPage() {
           className={styles.verdict}
           showIcon
           type={verify.data.intact ? 'success' : 'error'}
-          title={
-            verify.data.intact ? 'Chain intact' : `Chain broken at row ${verify.data.broken_at}`
-          }
+          title={verdictOf(verify.data)}
           description={verify.data.message}
         />
       ) : null}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import { TOTP_REQUIRED_ERROR, type LoginBody } from '@roastery/contract';
 import { ApiError } from '../../../lib/api-error.ts';
-import { CodeField } from './code-field.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
 import styles from './login-form.module.css';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';

@@ -15,7 +15,7 @@ import {
   useEnrolTwoStep,
   useTwoStepStatus,
 } from '../api/two-step-sign-in.ts';
-import { CodeField } from './code-field.tsx';
+import { CodeField } from '../../../components/code-field.tsx';
 import styles from './two-step-sign-in.module.css';
 
 /**

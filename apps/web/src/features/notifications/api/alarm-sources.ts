@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   alarmSettings,
+  alarmSource,
   alarmSourceOutOfService,
   messageReply,
   type RemoveAlarmSourceBody,
@@ -17,6 +18,15 @@ export function useOutOfServiceSources() {
     queryKey: [...notificationsQueryKey, 'out-of-service'],
     queryFn: ({ signal }) =>
       apiRequest('/notification/out-of-service', z.array(alarmSourceOutOfService), { signal }),
+  });
+}
+
+/** Every source a person may take out of service, alarmed or not: the devices and the console. */
+export function useAlarmSources(enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationsQueryKey, 'sources'],
+    queryFn: ({ signal }) => apiRequest('/notification/sources', z.array(alarmSource), { signal }),
+    enabled,
   });
 }
 

@@ -5,7 +5,8 @@ import Drawer from 'antd/es/drawer';
 import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import { CheckSquareOutlined } from '@ant-design/icons';
+import Space from 'antd/es/space';
+import { CheckSquareOutlined, ToolOutlined } from '@ant-design/icons';
 import { alarmState, type AlarmState, type Notification } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -19,6 +20,7 @@ import {
 } from '../api/alarm-sources.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useShelveAlarm, useUnshelveAlarm } from '../api/shelve-alarm.ts';
+import { AlarmSourcesDrawer } from '../components/alarm-sources-drawer.tsx';
 import { alarmStateLabel } from '../components/alarm-state-tag.tsx';
 import { NotificationsTable } from '../components/notifications-table.tsx';
 import { OutOfServiceModal } from '../components/out-of-service-modal.tsx';
@@ -50,6 +52,7 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
   const [deviceCode, setDeviceCode] = useState<string>();
   const [shelving, setShelving] = useState<Notification>();
   const [removing, setRemoving] = useState<Notification>();
+  const [sourcesOpen, setSourcesOpen] = useState(false);
   const list = useNotifications(pageQuery);
   const acknowledge = useAcknowledgeNotification();
   const acknowledgeAll = useAcknowledgeAllNotifications();
@@ -114,14 +117,19 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
         title="Notifications"
         subtitle="Alarms, warnings and other messages from the plant, newest first."
         actions={
-          <Button
-            type="primary"
-            icon={<CheckSquareOutlined />}
-            loading={acknowledgeAll.isPending}
-            onClick={onAcknowledgeAll}
-          >
-            Acknowledge All
-          </Button>
+          <Space wrap>
+            <Button icon={<ToolOutlined />} onClick={() => setSourcesOpen(true)}>
+              Sources out of service
+            </Button>
+            <Button
+              type="primary"
+              icon={<CheckSquareOutlined />}
+              loading={acknowledgeAll.isPending}
+              onClick={onAcknowledgeAll}
+            >
+              Acknowledge All
+            </Button>
+          </Space>
         }
       />
       <Card
@@ -196,6 +204,7 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
         onSubmit={onRemoveFromService}
         onCancel={() => setRemoving(undefined)}
       />
+      <AlarmSourcesDrawer open={sourcesOpen} onClose={() => setSourcesOpen(false)} />
       <Drawer
         title="Device details"
         open={deviceCode !== undefined}

@@ -17,8 +17,14 @@ function nextAttempt(throttle: SignInThrottle): string {
   return seconds > 0 ? `In ${seconds} s` : 'Now';
 }
 
+/** Whose attempts wait: a browser that signed in before waits on its own failures only. */
+function username(throttle: SignInThrottle): string {
+  if (throttle.kind === 'device') return `${throttle.username ?? ''} (trusted browser)`;
+  return throttle.username ?? 'Any username';
+}
+
 function whose(throttle: SignInThrottle): string {
-  return `${throttle.username ?? 'every username'} at ${throttle.address}`;
+  return `${throttle.kind === 'address' ? 'every username' : username(throttle)} at ${throttle.address}`;
 }
 
 /**
@@ -40,7 +46,7 @@ export function SignInThrottles() {
     {
       title: 'Username',
       dataIndex: 'username',
-      render: (_value, t) => t.username ?? 'Any username',
+      render: (_value, t) => username(t),
     },
     { title: 'Address', dataIndex: 'address' },
     { title: 'Failed Attempts', dataIndex: 'failures' },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
@@ -10,8 +11,11 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { useSignedInSession } from '../../../lib/signed-in-session.ts';
+import { tokenUserId } from '../../../lib/token-claims.ts';
 import { useEndUserSessions, useUserSessions } from '../api/user-sessions.ts';
 import { useRemoveUserTotp } from '../api/remove-user-totp.ts';
+import { RemoveOwnTotpModal } from './remove-own-totp-modal.tsx';
 
 const AGENT_SHOWN = 60;
 
@@ -32,6 +36,8 @@ export function UserSessionsModal({ user, onClose }: UserSessionsModalProps) {
   const ending = useEndUserSessions();
   const removeTotp = useRemoveUserTotp();
   const { message, notification } = useFeedback();
+  const ownId = tokenUserId(useSignedInSession().accessToken);
+  const [removingOwnTotp, setRemovingOwnTotp] = useState(false);
 
   const end = (sessionId?: string) => {
     if (!user) return;
@@ -89,24 +95,31 @@ export function UserSessionsModal({ user, onClose }: UserSessionsModalProps) {
       width={900}
       footer={
         <Space>
-          {user?.role === Role.Administrator && (
-            <Popconfirm
-              title="Remove this user's two-step sign-in? The password alone will sign in."
-              okText="Remove"
-              onConfirm={() =>
-                user &&
-                removeTotp.mutate(user.id, {
-                  onSuccess: (reply) => void message.success(reply.message),
-                  onError: (error) =>
-                    notification.error({ title: 'Error', description: errorMessage(error) }),
-                })
-              }
-            >
-              <Button icon={<SafetyOutlined />} loading={removeTotp.isPending}>
+          {user?.role === Role.Administrator &&
+            (user.id === ownId ? (
+              <Button icon={<SafetyOutlined />} onClick={() => setRemovingOwnTotp(true)}>
                 Remove Two-Step Sign-In
               </Button>
-            </Popconfirm>
-          )}
+            ) : (
+              <Popconfirm
+                title="Remove this user's two-step sign-in? The password alone will sign in."
+                okText="Remove"
+                onConfirm={() =>
+                  removeTotp.mutate(
+                    { userId: user.id },
+                    {
+                      onSuccess: (reply) => void message.success(reply.message),
+                      onError: (error) =>
+                        notification.error({ title: 'Error', description: errorMessage(error) }),
+                    },
+                  )
+                }
+              >
+                <Button icon={<SafetyOutlined />} loading={removeTotp.isPending}>
+                  Remove Two-Step Sign-In
+                </Button>
+              </Popconfirm>
+            ))}
           <Popconfirm
             title="End every session of this user? Open screens stop at once."
             okText="End All"
@@ -140,6 +153,10 @@ export function UserSessionsModal({ user, onClose }: UserSessionsModalProps) {
             <EmptyState description="No open sessions." />
           ),
         }}
+      />
+      <RemoveOwnTotpModal
+        userId={removingOwnTotp ? ownId : undefined}
+        onClose={() => setRemovingOwnTotp(false)}
       />
     </Modal>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "audit_log" ADD COLUMN "seal" text DEFAULT 'sha256' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "leader_requests" ADD COLUMN "request_hash" text;
