@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { RoleId } from '@roastery/contract';
 import { passwordOf, testUsers } from '@roastery/server/testing';
 import { expectAccessible } from './accessibility.ts';
@@ -87,3 +87,12 @@ export async function waitForNotification(
 }
 
 export const fullNameOf = (role: RoleId): string => testUsers[role].full_name;
+
+/**
+ * The names of the cookies that hold a session. The device cookie a sign-in leaves (ADR 0033)
+ * is not one: it outlives the session on purpose, so that this browser is known at its next
+ * sign-in.
+ */
+export async function sessionCookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((c) => c.name).filter((name) => !name.startsWith('device_'));
+}

@@ -3,7 +3,13 @@ import { Role } from '@roastery/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { passwordOf } from '@roastery/server/testing';
 import { useConsoleHarness } from '../support/harness.ts';
-import { chooseUserMenuItem, fullNameOf, logOut, signInAs } from '../support/console-actions.ts';
+import {
+  chooseUserMenuItem,
+  fullNameOf,
+  logOut,
+  sessionCookieNames,
+  signInAs,
+} from '../support/console-actions.ts';
 
 // Access tokens that expire while the user works, to exercise the refresh.
 const harness = useConsoleHarness({ ACCESS_TOKEN_TTL: '2s' });
@@ -12,6 +18,17 @@ const waitForExpiry = (page: Page) => page.waitForTimeout(3_000);
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** The refresh tokens the tabs of the context sent to the refresh endpoint, in order. */
+function spentRefreshTokens(context: BrowserContext): string[] {
+  const spent: string[] = [];
+  context.on('request', (request) => {
+    if (!request.url().endsWith('/api/user/refresh_token')) return;
+    const body = request.postDataJSON() as { refreshToken?: string } | null;
+    spent.push(body?.refreshToken ?? '');
+  });
+  return spent;
 }
 
 /** Counts the calls to the refresh endpoint made by every tab of the context. */
@@ -30,7 +47,7 @@ describe('session', () => {
     const refreshToken = await cookie(context, 'refreshToken');
 
     await logOut(page, fullNameOf(Role.Supervisor));
-    expect(await context.cookies()).toEqual([]);
+    expect(await sessionCookieNames(context)).toEqual([]);
 
     const reply = await page.request.post(url('/api/user/refresh_token'), {
       data: { refreshToken },
@@ -67,7 +84,7 @@ describe('session', () => {
 
   test('two tabs with an expired token refresh it once between them', async () => {
     const { page, url, context } = harness();
-    const refreshes = countRefreshes(context);
+    const spent = spentRefreshTokens(context);
     await signInAs(page, url, Role.Administrator);
     const second = await context.newPage();
     await waitForExpiry(page);
@@ -77,7 +94,10 @@ describe('session', () => {
       await tab.getByRole('cell', { name: 'sam.supervisor', exact: true }).waitFor();
       expect(tab.url()).toBe(url('/admin/users'));
     }
-    expect(refreshes()).toBe(1);
+    // Each refresh token was spent once: the tabs took turns. How many refreshes there were
+    // depends on the machine's speed, since a 2 s token can expire again while a page loads.
+    expect(spent.length).toBeGreaterThan(0);
+    expect(new Set(spent).size).toBe(spent.length);
 
     // The rotated token is still good: the server did not take a second use as theft.
     await page.reload();
@@ -102,6 +122,6 @@ describe('session', () => {
 
     await chooseUserMenuItem(page, fullNameOf(Role.Administrator), 'Administration');
     await page.waitForURL(url('/login'));
-    expect(await context.cookies()).toEqual([]);
+    expect(await sessionCookieNames(context)).toEqual([]);
   });
 });

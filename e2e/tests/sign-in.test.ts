@@ -63,7 +63,14 @@ describe('sign-in screen', () => {
     await waitForToast(page, 'Welcome back');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
-    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+    const all = await context.cookies();
+    // The device cookie (ADR 0033) names this browser to the sign-in route alone, unreadable by
+    // scripts; the session's own cookies are the spec's.
+    const device = all.filter((c) => c.name.startsWith('device_'));
+    expect(device).toMatchObject([{ path: '/api/user/login', httpOnly: true, sameSite: 'Strict' }]);
+    const cookies = Object.fromEntries(
+      all.filter((c) => !device.includes(c)).map((c) => [c.name, c]),
+    );
     expect(Object.keys(cookies).sort()).toEqual(['accessToken', 'name', 'refreshToken', 'role']);
     expect(cookies.role?.value).toBe('1');
     expect(decodeURIComponent(cookies.name?.value ?? '')).toBe('Administrator');
