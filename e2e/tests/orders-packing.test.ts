@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { orderMessages, OrderStatus, Role, type PackingOrder } from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
+import { bookRoastedLot } from '@roastery/server/testing/orders';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
@@ -64,6 +65,17 @@ describe('packing orders', () => {
     const { page, url, server } = harness();
     const product = await createSingleOrigin(server, 'Test Colombia');
     await plantConnected(server);
+    // Roasted beans of the product where the packing workflow draws (WRB Bin 1), packed at
+    // 10 lbs a second (120 bags of 5 lbs a minute).
+    const beanId = product.product_recipes[0]?.bean_id ?? 0;
+    await bookRoastedLot(server, {
+      productId: product.product_id,
+      beanId,
+      silo: 'GS6',
+      bin: 'WRB1',
+      greenLbs: 100,
+    });
+    server.services.runtime.simulator.running?.model.setValue('PK1', 'Packing Speed', 120);
     const created = await server.as(Role.Supervisor)<PackingOrder>(
       'POST',
       '/api/orders/packing/create',
@@ -94,7 +106,7 @@ describe('packing orders', () => {
     const run = /\/admin\/test\/flow\/(\d+)$/.exec(page.url());
     expect(Number(run?.[1])).toBeGreaterThan(0);
 
-    // The bins are empty, so the run packs what there is (nothing) and the order is packed.
+    // The run packs the order's 50 lbs from the roasted lot, and the order is packed.
     await eventually(
       async () =>
         (

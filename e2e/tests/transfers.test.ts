@@ -104,6 +104,32 @@ describe('silo to silo transfers', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('a weight above what can move is refused with the rule, never cut to fit', async () => {
+    const { page, url, server } = harness();
+    const kenya = await createBean(server, 'Kenya AA');
+    await stockBin(server.services, 'GS5', kenya.id, 120);
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/transfer'));
+    await page.getByRole('button', { name: 'Create Transfer' }).click();
+    const form = dialog(page);
+    await chooseOption(page, form, 'Source bin', 'Green Silo 5');
+    await chooseOption(page, form, 'Target bin', 'Green Silo 6');
+    const weight = form.getByLabel('Weight');
+    await weight.fill('99999');
+    await form.getByRole('button', { name: 'Create Transfer' }).click();
+    await form
+      .getByText('You can transfer at most 120 lbs: Green Silo 5 holds 120 lbs; Green Silo 6', {
+        exact: false,
+      })
+      .waitFor();
+    // What was typed stays as typed: the field did not clamp it to the limit.
+    expect(Number((await weight.inputValue()).replaceAll(',', ''))).toBe(99_999);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    const asked = await server.as(Role.Supervisor)<Transfer[]>('GET', '/api/transfer');
+    expect(asked.body.filter((transfer) => transfer.source_device_id === 'GS5')).toEqual([]);
+  });
+
   test('mixing segregated beans needs the recorded override; a pending transfer can be deleted', async () => {
     const { page, url, server } = harness();
     const organic = await createBean(server, 'Peru Organic', 'organic');

@@ -474,6 +474,9 @@ export async function createServices(
     engine,
     plant: plantView,
     hub,
+    alarm: async (text) => {
+      await notifications.raise({ type: 'alarm', text, by: 'console' });
+    },
     now: () => new Date(),
   });
   settlement.register(

@@ -6,8 +6,15 @@ import {
   type Product,
   type WaitDevice,
 } from '@roastery/contract';
-import { devices, orders, workflowSteps, workflows, type Database } from '@roastery/db';
-import type { ApiCaller } from './helper.ts';
+import {
+  devices,
+  orderBatches,
+  orders,
+  workflowSteps,
+  workflows,
+  type Database,
+} from '@roastery/db';
+import { stockBin, type ApiCaller, type TestApp } from './helper.ts';
 
 export interface StepSpec {
   device: string;
@@ -177,4 +184,56 @@ export async function orderState(db: Database, id: number) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error(`no order ${id}`);
   return row;
+}
+
+/**
+ * Books a roasted lot of a product into a bin as a finished batch of a roasting order of its own
+ * would, without running the plant: green beans stocked in a silo, all of them roasted on R1 (85%
+ * comes out) into the bin. The simulated silo and bin read what the books then hold there.
+ */
+export async function bookRoastedLot(
+  t: Pick<TestApp, 'services' | 'database'>,
+  fields: { productId: number; beanId: number; silo: string; bin: string; greenLbs: number },
+): Promise<{ orderId: number; lotNumber: string }> {
+  const { services, database } = t;
+  const orderId = await newOrder(database.db, {
+    kind: 'roasting',
+    productId: fields.productId,
+    lbs: fields.greenLbs,
+    roaster: 'R1',
+    destination: fields.bin,
+  });
+  const [batch] = await database.db
+    .insert(orderBatches)
+    .values({ orderId, seq: 1, status: 'finished' })
+    .returning({ id: orderBatches.id });
+  if (!batch) throw new Error('no batch');
+  await stockBin(services, fields.silo, fields.beanId, fields.greenLbs);
+  const green = Math.round(fields.greenLbs * 100);
+  const lotNumber = `RST-${String(orderId).padStart(6, '0')}-1`;
+  const binRef = await deviceRef(database.db, fields.bin);
+  const siloRef = await deviceRef(database.db, fields.silo);
+  await services.ledger.bookRoast({
+    orderId,
+    batchId: batch.id,
+    roaster: await deviceRef(database.db, 'R1'),
+    draws: [{ fromDevice: siloRef, centiLbs: green }],
+    wasteDevice: null,
+    greenCenti: green,
+    roastedCenti: Math.round(green * 0.85),
+    destination: binRef,
+    roastedLot: { lotNumber, beanId: fields.beanId, roastedAt: new Date() },
+  });
+  const held = await services.ledger.occupancyCenti([binRef, siloRef]);
+  for (const [code, ref] of [
+    [fields.bin, binRef],
+    [fields.silo, siloRef],
+  ] as const) {
+    services.runtime.simulator.running?.model.setValue(
+      code,
+      'Occupancy',
+      (held.get(ref) ?? 0) / 100,
+    );
+  }
+  return { orderId, lotNumber };
 }

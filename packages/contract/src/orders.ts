@@ -232,6 +232,12 @@ export const checkBeansReply = z.object({
 });
 export type CheckBeansReply = z.infer<typeof checkBeansReply>;
 
+/**
+ * The error field of a start refused because its bin holds another product: the screen asks the
+ * supervisor and starts again with allow_mixed_bin.
+ */
+export const MIXED_BIN_ERROR = 'Mixed Bin';
+
 /** A start refused for want of beans: the spec's message, and what is missing where. */
 export const shortOfBeansReply = z.object({
   statusCode: z.number().int(),
@@ -253,6 +259,8 @@ export const startOrderBody = z.strictObject({
   rule: int32().positive().optional(),
   /** The roasting path to start along; while paths are defined, a matching one when omitted. */
   path_id: int32().positive().optional(),
+  /** A supervisor confirmed roasting into a bin that holds another product. */
+  allow_mixed_bin: z.boolean().default(false),
 });
 export const startOrderReply = z.object({ path: z.string(), message: z.string() });
 export const startWithDevicesReply = z.object({ message: z.string() });
@@ -269,6 +277,8 @@ export const startWithDevicesBody = z.strictObject({
   devicePosition: int32().min(1).optional(),
   /** The roasting path chosen; its silos, roaster and bin must be the devices chosen. */
   path_id: int32().positive().optional(),
+  /** A supervisor confirmed roasting into a bin that holds another product. */
+  allow_mixed_bin: z.boolean().default(false),
 });
 export type StartWithDevicesBody = z.infer<typeof startWithDevicesBody>;
 
@@ -282,6 +292,8 @@ export const fillSiloBody = z.strictObject({
   product_id: int32({ error: orderMessages.fillBean }).positive({ error: orderMessages.fillBean }),
   silo_id: deviceCode,
   roaster_id: deviceCode,
+  /** A supervisor confirmed roasting into a bin that holds another product. */
+  allow_mixed_bin: z.boolean().default(false),
 });
 export type FillSiloBody = z.infer<typeof fillSiloBody>;
 export const fillSiloReply = z.object({ order_id: z.number().int(), message: z.string() });

@@ -146,6 +146,8 @@ export const siloContents = z.object({
       lot_number: z.string(),
       bean_id: z.number().int(),
       bean_name: z.string(),
+      /** The product a roasting order made this roasted lot of; null for green beans. */
+      product_name: z.string().nullable(),
       lbs: z.number(),
     }),
   ),

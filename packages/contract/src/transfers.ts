@@ -10,6 +10,21 @@ export const transferMessages = {
   weight: 'Please enter the weight to transfer',
 } as const;
 
+/**
+ * The spec's weight rule ("between 0 and the maximum allowed by capacity and bin occupancy")
+ * broken, in the same words from the form and the server; weights come formatted by the caller.
+ */
+export function transferLimitMessage(limit: {
+  most: string;
+  source: string;
+  holds: string;
+  /** The target and its room, when the target has a capacity. */
+  room?: { target: string; lbs: string };
+}): string {
+  const room = limit.room ? `; ${limit.room.target} has room for ${limit.room.lbs}` : '';
+  return `You can transfer at most ${limit.most}: ${limit.source} holds ${limit.holds}${room}.`;
+}
+
 /** pending -> processing (its moving workflow runs) -> completed; failed when the run did not finish. */
 export const transferStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type TransferStatus = z.infer<typeof transferStatus>;

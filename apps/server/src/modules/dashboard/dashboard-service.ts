@@ -12,6 +12,7 @@ import {
   type WaitingDevice,
   type WorkflowRun,
 } from '@roastery/contract';
+import { nameHolding } from '../inventory/holding-name.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { DeviceService } from '../devices/device-service.ts';
@@ -121,7 +122,7 @@ export class DashboardService {
           occupancy: c.occupancy,
           measured,
           capacity: c.capacity,
-          current_beans: c.beans.map((b) => b.bean_name).join(', '),
+          current_beans: nameHolding(c.lots),
           percentage,
         };
       })

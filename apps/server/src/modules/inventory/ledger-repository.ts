@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   beans,
@@ -7,6 +7,8 @@ import {
   dumps,
   ledgerEntries,
   lots,
+  orders,
+  products,
   type Executor,
   type LedgerReason,
 } from '@roastery/db';
@@ -44,6 +46,17 @@ export interface NewLedgerRow {
 }
 
 export type ContentRow = Awaited<ReturnType<LedgerRepository['contents']>>[number];
+
+/**
+ * The ledger row that brought a roasted lot into its bin: the only row of the lot's roast_out
+ * that comes from no device, naming the roasting order and so the lot's product.
+ */
+const roastedInto = alias(ledgerEntries, 'roasted_into');
+const madeOfLot = and(
+  eq(roastedInto.lotId, lots.id),
+  eq(roastedInto.reason, 'roast_out'),
+  isNull(roastedInto.fromDevice),
+);
 
 /** The only SQL of the bean ledger and its per-device projection. */
 export class LedgerRepository {
@@ -189,12 +202,16 @@ export class LedgerRepository {
         lotNumber: lots.lotNumber,
         beanId: beans.id,
         beanName: beans.name,
+        productName: products.name,
         centiLbs: deviceLots.centiLbs,
       })
       .from(devices)
       .leftJoin(deviceLots, eq(deviceLots.deviceId, devices.id))
       .leftJoin(lots, eq(lots.id, deviceLots.lotId))
       .leftJoin(beans, eq(beans.id, lots.beanId))
+      .leftJoin(roastedInto, madeOfLot)
+      .leftJoin(orders, eq(orders.id, roastedInto.orderId))
+      .leftJoin(products, eq(products.id, orders.productId))
       .where(
         and(
           where.typeIds ? inArray(devices.typeId, [...where.typeIds]) : undefined,
@@ -230,6 +247,38 @@ export class LedgerRepository {
       .innerJoin(beans, eq(beans.id, lots.beanId))
       .where(
         and(eq(lots.kind, kind), inArray(devices.typeId, [...typeIds]), eq(devices.virtual, false)),
+      )
+      .orderBy(asc(deviceLots.seq));
+  }
+
+  /**
+   * Roasted lots held in the silos and bins, oldest arrival first, each with the product of the
+   * order whose batch roasted it.
+   */
+  roastedStock(tx: Executor, typeIds: readonly number[]) {
+    return tx
+      .select({
+        deviceCode: devices.deviceId,
+        deviceName: devices.name,
+        lotNumber: lots.lotNumber,
+        beanName: beans.name,
+        productId: orders.productId,
+        productName: products.name,
+        centiLbs: deviceLots.centiLbs,
+      })
+      .from(deviceLots)
+      .innerJoin(devices, eq(devices.id, deviceLots.deviceId))
+      .innerJoin(lots, eq(lots.id, deviceLots.lotId))
+      .innerJoin(beans, eq(beans.id, lots.beanId))
+      .leftJoin(roastedInto, madeOfLot)
+      .leftJoin(orders, eq(orders.id, roastedInto.orderId))
+      .leftJoin(products, eq(products.id, orders.productId))
+      .where(
+        and(
+          eq(lots.kind, 'roasted'),
+          inArray(devices.typeId, [...typeIds]),
+          eq(devices.virtual, false),
+        ),
       )
       .orderBy(asc(deviceLots.seq));
   }
@@ -301,12 +350,16 @@ export class LedgerRepository {
         lotNumber: lots.lotNumber,
         roastedAt: lots.roastedAt,
         beanName: beans.name,
+        productName: products.name,
         fromCode: from.deviceId,
       })
       .from(ledgerEntries)
       .innerJoin(lots, eq(lots.id, ledgerEntries.lotId))
       .innerJoin(beans, eq(beans.id, lots.beanId))
       .leftJoin(from, eq(from.id, ledgerEntries.fromDevice))
+      .leftJoin(roastedInto, madeOfLot)
+      .leftJoin(orders, eq(orders.id, roastedInto.orderId))
+      .leftJoin(products, eq(products.id, orders.productId))
       .where(
         and(
           eq(ledgerEntries.reason, reason),

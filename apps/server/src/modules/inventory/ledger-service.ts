@@ -14,6 +14,7 @@ import type {
   LockedDevice,
   NewLedgerRow,
 } from './ledger-repository.ts';
+import { nameHolding } from './holding-name.ts';
 import { apportion, formatCenti, fromCenti, toCenti } from './weights.ts';
 
 function unique<T>(values: T[]): T[] {
@@ -50,6 +51,17 @@ export interface PackedLot {
   packed_at: string;
   centi: number;
   green_lots: string[];
+}
+
+/** Roasted beans of one product in one bin, with their lots. */
+export interface RoastedStock {
+  deviceCode: string;
+  deviceName: string;
+  /** null for roasted lots no order's batch made (booked by hand): named by their bean. */
+  productId: number | null;
+  productName: string;
+  lotNumbers: string[];
+  centi: number;
 }
 
 export interface Portion {
@@ -354,6 +366,27 @@ export class LedgerService {
     return this.#repo.holdingsOfKind(this.#db, kind, CAPACITY_TYPE_IDS);
   }
 
+  /** What the silos and bins hold of roasted beans, by bin and product, in arrival order. */
+  async roastedStock(): Promise<RoastedStock[]> {
+    const rows = await this.#repo.roastedStock(this.#db, CAPACITY_TYPE_IDS);
+    const grouped = new Map<string, RoastedStock>();
+    for (const r of rows) {
+      const key = `${r.deviceCode}\u0000${r.productId ?? `bean ${r.beanName}`}`;
+      const entry = grouped.get(key) ?? {
+        deviceCode: r.deviceCode,
+        deviceName: r.deviceName,
+        productId: r.productId,
+        productName: r.productName ?? r.beanName,
+        lotNumbers: [],
+        centi: 0,
+      };
+      if (!entry.lotNumbers.includes(r.lotNumber)) entry.lotNumbers.push(r.lotNumber);
+      entry.centi += r.centiLbs;
+      grouped.set(key, entry);
+    }
+    return [...grouped.values()];
+  }
+
   occupancyCenti(deviceIds?: number[]): Promise<Map<number, number>> {
     return this.#repo.occupancyCenti(this.#db, deviceIds);
   }
@@ -395,6 +428,7 @@ export class LedgerService {
         lot_number: r.lotNumber,
         bean_id: r.beanId,
         bean_name: r.beanName,
+        product_name: r.productName,
         lbs: fromCenti(r.centiLbs),
       });
       const beanEntry = entry.beans.find((b) => b.bean_id === r.beanId);
@@ -526,7 +560,9 @@ export class LedgerService {
       const entry = byKey.get(key) ?? {
         device_id: p.fromCode ?? '',
         lot_number: p.lotNumber,
-        bean_name: p.beanName,
+        bean_name: nameHolding([
+          { lot_number: p.lotNumber, bean_name: p.beanName, product_name: p.productName },
+        ]),
         roasted_at: p.roastedAt?.toISOString() ?? null,
         packed_at: p.entry.at.toISOString(),
         centi: 0,

@@ -109,6 +109,7 @@ export const orderRunRoutes: FastifyPluginAsyncZod<{
         const started = await runs.startOrder(request.body.order_id, principalOf(request), {
           rule: request.body.rule,
           path: request.body.path_id,
+          allowMixedBin: request.body.allow_mixed_bin,
         });
         return { path: `/admin/test/flow/${started.workflowId}`, message: started.message };
       } catch (error) {

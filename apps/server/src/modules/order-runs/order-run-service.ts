@@ -1,4 +1,5 @@
 import {
+  MIXED_BIN_ERROR,
   OrderStatus,
   orderMessages,
   type BatchOfOrder,
@@ -10,7 +11,13 @@ import {
   type WorkflowDefinition,
 } from '@roastery/contract';
 import { workflowDevices, type WorkflowEngine } from '@roastery/engine';
-import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
+import {
+  HttpError,
+  conflict,
+  notFound,
+  unavailable,
+  unprocessable,
+} from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { DumpService } from '../dumps/dump-service.ts';
@@ -57,6 +64,8 @@ export interface StartOptions {
   batchLbs?: number | undefined;
   /** The roasting path a person chose. */
   path?: number | undefined;
+  /** A supervisor confirmed roasting into a bin that holds another product. */
+  allowMixedBin?: boolean | undefined;
 }
 
 /** Where a start may draw from: a path's silos, or any silo while no path is defined. */
@@ -280,6 +289,40 @@ export class OrderRunService {
     );
   }
 
+  /** The bin a roasting workflow drops into as written. */
+  #binOf(workflow: WorkflowDefinition): string | undefined {
+    return workflow.steps.find((s) => this.#d.plant.isBinInlet(s))?.device_id;
+  }
+
+  /**
+   * A roasted bin holds one product, so that what is packed from it is what its label says:
+   * roasting into a bin that holds another product is refused, naming what it holds, unless a
+   * supervisor confirmed the mix (as a transfer's segregation override).
+   */
+  async #checkBin(
+    bin: string | undefined,
+    product: { id: number; name: string },
+    allowMixed: boolean | undefined,
+  ): Promise<void> {
+    if (bin === undefined || allowMixed) return;
+    const others = (await this.#d.ledger.roastedStock()).filter(
+      (s) => sameCode(s.deviceCode, bin) && s.productId !== product.id,
+    );
+    const [first] = others;
+    if (!first) return;
+    const held = others
+      .map(
+        (s) =>
+          `${s.productName} (${s.lotNumbers.length === 1 ? 'lot' : 'lots'} ${s.lotNumbers.join(', ')})`,
+      )
+      .join(' and ');
+    throw new HttpError(
+      409,
+      `${first.deviceName} holds ${held}: roasting ${product.name} into it would mix products. Confirm the mix to start anyway, or choose another bin.`,
+      MIXED_BIN_ERROR,
+    );
+  }
+
   /** Every device the order's workflow drives or waits on must be in auto before it starts. */
   #checkModes(workflow: WorkflowDefinition): void {
     const devices = workflowDevices(workflow.steps);
@@ -322,6 +365,11 @@ export class OrderRunService {
       }
       // An order that names no bin lands where its path does.
       const destination = options.destination ?? path?.destination;
+      await this.#checkBin(
+        destination ?? order.destinationCode ?? this.#binOf(workflow),
+        { id: order.order.productId, name: order.productName },
+        options.allowMixedBin,
+      );
       const refs = await this.#d.repo.deviceRefs(
         [options.roaster, destination].filter((c): c is string => c !== undefined),
       );
@@ -407,6 +455,7 @@ export class OrderRunService {
       prefer: startDevice,
       roaster: roasterId,
       destination: endDevice,
+      allowMixedBin: body.allow_mixed_bin,
       ...(body.splitAmount === undefined ? {} : { batchLbs: body.splitAmount }),
     });
     return { message: started.message };
@@ -533,6 +582,11 @@ export class OrderRunService {
     if (!plant.isRoastedBin(body.silo_id)) throw unprocessable(orderMessages.fillSilo);
     if (!plant.ref(body.roaster_id, 'green-weight')) throw unprocessable(orderMessages.fillRoaster);
     const workflow = await this.#roastingWorkflowInto(body.roaster_id, body.silo_id);
+    await this.#checkBin(
+      body.silo_id,
+      { id: product.product_id, name: product.product_name },
+      body.allow_mixed_bin,
+    );
     const batchLbs = product.batch_weight ?? this.#d.plant.reading(body.roaster_id, 'batch-size');
     if (!batchLbs) throw unprocessable(orderMessages.batchSize);
     const refs = await repo.deviceRefs([body.silo_id, body.roaster_id]);
@@ -556,7 +610,7 @@ export class OrderRunService {
       createdBy: who.id,
     });
     this.#d.hub.publish({ type: 'order', id: orderId, change: 'saved' });
-    const started = await this.startOrder(orderId, who);
+    const started = await this.startOrder(orderId, who, { allowMixedBin: body.allow_mixed_bin });
     return { order_id: orderId, message: started.message };
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DemoBinary,
+  MIXED_BIN_ERROR,
   OrderStatus,
   Role,
   orderMessages,
@@ -10,6 +11,7 @@ import {
   type Dump,
   type LotTrace,
   type Notification,
+  type OeeEntry,
   type OrderTrace,
   type PackingRecord,
   type ShortOfBeansReply,
@@ -23,6 +25,7 @@ import {
   type TestApp,
 } from '../../../test/helper.ts';
 import {
+  bookRoastedLot,
   insertWorkflow,
   newBean,
   newOrder,
@@ -134,6 +137,7 @@ describe('roasting orders on the plant', () => {
     );
     const colombiaLot = await stock('GS1', colombia, 150);
     await stock('GS2', brazil, 100);
+    await emptyBin('WRB2');
     const wrbBefore = await held('WRB2');
     const order = await newOrder(db(), {
       kind: 'roasting',
@@ -525,7 +529,8 @@ describe('roasting orders on the plant', () => {
     expect(record.body.bins).toEqual([
       {
         device_id: 'WRB3',
-        bean_name: 'Costa Rica Tarrazu',
+        // Roasted stock is named by its product and roasted lot.
+        bean_name: `Costa Rica Tarrazu · lot ${batch!.lot_number}`,
         amount: packed,
         lot_number: batch!.lot_number,
         roasted_date: expect.any(String) as string,
@@ -542,10 +547,12 @@ describe('roasting orders on the plant', () => {
   }, 150_000);
 
   it('automatic processing starts waiting orders by priority, one per roaster at a time', async () => {
+    // Each product in a bin of its own: neither start may mix them.
+    for (const bin of ['WRB1', 'WRB4']) await emptyBin(bin);
     const low = await singleOrigin('Panama Geisha', 'GS4', 30, 30, {
       priority: 'low',
       orderDate: new Date('2026-01-01T00:00:00Z'),
-      destination: 'WRB1',
+      destination: 'WRB4',
     });
     const high = await singleOrigin('Honduras Marcala', 'GS3', 30, 30, {
       priority: 'high',
@@ -632,4 +639,197 @@ describe('roasting orders on the plant', () => {
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
     // Two batches roast here, each waited for up to 150 s before it says where it stopped.
   }, 330_000);
+});
+
+describe('what a bin holds decides whether an order may start', () => {
+  const number = (id: number) => String(id).padStart(6, '0');
+  /** A single-origin product of its own, and its bean. */
+  const productOf = async (name: string) => {
+    const bean = await newBean(supervisor, `${name} bean`);
+    return {
+      bean,
+      product: await newProduct(supervisor, name, [{ bean_id: bean, ratio: 100 }], 50),
+    };
+  };
+
+  it('a packing start needs roasted beans of its product where its workflow draws, else names the bins that hold them', async () => {
+    const { bean, product } = await productOf('Sidamo Packing');
+    const other = await productOf('Other Packing');
+    for (const bin of ['WRB2', 'WRB3']) await emptyBin(bin);
+    // No bin names the order's: it packs from its workflow's bin, WRB3.
+    const pack = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: 20,
+      workflowId: packWrb3,
+    });
+    const start = () => supervisor('POST', '/api/orders/packing/start', { order_id: pack });
+    const refusedEmpty = await start();
+    expect(refusedEmpty.status).toBe(409);
+    expect(refusedEmpty.body.message).toBe(
+      `Order ${number(pack)} packs Sidamo Packing from WRB Bin 3, which holds no roasted Sidamo Packing. No bin holds roasted Sidamo Packing: roast it first.`,
+    );
+    // The beans are in WRB2 and another product is in WRB3: the start says where they are.
+    await bookRoastedLot(t, {
+      productId: product,
+      beanId: bean,
+      silo: 'GS5',
+      bin: 'WRB2',
+      greenLbs: 40,
+    });
+    await bookRoastedLot(t, {
+      productId: other.product,
+      beanId: other.bean,
+      silo: 'GS6',
+      bin: 'WRB3',
+      greenLbs: 20,
+    });
+    const refused = await start();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Order ${number(pack)} packs Sidamo Packing from WRB Bin 3, which holds no roasted Sidamo Packing. Roasted Sidamo Packing is in WRB Bin 2 (34.00 lbs): transfer it to WRB Bin 3, or pack with a workflow that draws from there.`,
+    );
+    // Nothing changed: the order waits, with no run.
+    expect((await orderState(db(), pack)).status).toBe(OrderStatus.NotStarted);
+    expect(await batchesOf(pack)).toEqual([]);
+    for (const bin of ['WRB2', 'WRB3']) await emptyBin(bin);
+  });
+
+  it('a packing run that packs nothing fails with an alarm, is never Finished, and counts against OEE quality', async () => {
+    const { bean, product } = await productOf('Packed Nothing');
+    const packNothing = await quickPackWorkflow(db(), 'WRB3', 'PK1', 'Pack WRB3 on PK1, empty');
+    await emptyBin('WRB3');
+    // The books hold the beans, but the bin's level reads empty: the run cannot move any.
+    await bookRoastedLot(t, {
+      productId: product,
+      beanId: bean,
+      silo: 'GS5',
+      bin: 'WRB3',
+      greenLbs: 40,
+    });
+    sim().setValue('WRB3', 'Occupancy', 0);
+    await eventually(() => t.services.runtime.reading('WRB3', 'occupancy') === 0, 'WRB3 reads 0');
+    const pack = await newOrder(db(), {
+      kind: 'packing',
+      productId: product,
+      lbs: 20,
+      workflowId: packNothing,
+    });
+    const started = await supervisor('POST', '/api/orders/packing/start', { order_id: pack });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await eventually(
+      async () => (await orderState(db(), pack)).status !== OrderStatus.PackingProcessing,
+      'the packing run to end',
+      30_000,
+    );
+    expect((await orderState(db(), pack)).status).toBe(OrderStatus.NotProcessed);
+    const reason = 'Nothing was packed: the level of WRB Bin 3 did not fall.';
+    expect((await orderState(db(), pack)).failure).toBe(`Packing failed: ${reason}`);
+    const [run] = await batchesOf(pack);
+    expect(run).toMatchObject({ status: 'failed', error: reason });
+    expect(await alarms()).toContain(
+      `Packing of order ${number(pack)} packed nothing: the level of WRB Bin 3 did not fall.`,
+    );
+    const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, pack));
+    expect(rows).toEqual([]);
+    const day = 86_400_000;
+    const oee = await supervisor<OeeEntry[]>(
+      'GET',
+      `/api/report/oee?from=${new Date(Date.now() - day).toISOString()}&to=${new Date(Date.now() + day).toISOString()}`,
+    );
+    expect(oee.body.find((e) => e.label === 'Pack WRB3 on PK1, empty')).toMatchObject({
+      batches: 1,
+      failed: 1,
+      quality: 0,
+      value: 0,
+    });
+    await emptyBin('WRB3');
+  }, 60_000);
+
+  it('a roasting order into a bin of another product is refused, naming both, unless a supervisor confirms the mix', async () => {
+    const held = await productOf('Ethiopia Held');
+    const { bean, product } = await productOf('House Mixed');
+    await emptyBin('WRB1');
+    const { lotNumber } = await bookRoastedLot(t, {
+      productId: held.product,
+      beanId: held.bean,
+      silo: 'GS6',
+      bin: 'WRB1',
+      greenLbs: 30,
+    });
+    await stock('GS5', bean, 80);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 40,
+      batchLbs: 40,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB1',
+    });
+    const mixMessage = `WRB Bin 1 holds Ethiopia Held (lot ${lotNumber}): roasting House Mixed into it would mix products. Confirm the mix to start anyway, or choose another bin.`;
+    const refused = await supervisor('PUT', '/api/orders/start', { order_id: order });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: MIXED_BIN_ERROR, message: mixMessage });
+    const chosen = await supervisor('POST', '/api/orders/flow', {
+      order_id: order,
+      startDevice: 'GS5',
+      roasterId: 'R1',
+      endDevice: 'WRB1',
+    });
+    expect(chosen.status).toBe(409);
+    expect(chosen.body.message).toBe(mixMessage);
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.NotStarted);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['pending']);
+
+    // A fill of the bin with another product is refused before it makes an order.
+    const before = (await db().select().from(orders)).length;
+    const fill = await supervisor('POST', '/api/orders/fill-silo', {
+      product_id: product,
+      silo_id: 'WRB1',
+      roaster_id: 'R1',
+    });
+    expect(fill.status).toBe(409);
+    expect(fill.body.message).toBe(mixMessage);
+    expect((await db().select().from(orders)).length).toBe(before);
+
+    // Confirmed, it starts; the run is stopped before it charges.
+    const confirmed = await supervisor('PUT', '/api/orders/start', {
+      order_id: order,
+      allow_mixed_bin: true,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await t.services.engine.stop(roastR1, 'Sam Supervisor')).ok).toBe(true);
+    await finished(order, OrderStatus.NotProcessed);
+    await t.services.engine.clearAndReset(roastR1, 'test');
+    await emptyBin('WRB1');
+  }, 60_000);
+
+  it('a roasting order into a bin of its own product, or an empty one, starts without asking', async () => {
+    const { bean, product } = await productOf('Same Product');
+    await emptyBin('WRB1');
+    await bookRoastedLot(t, {
+      productId: product,
+      beanId: bean,
+      silo: 'GS6',
+      bin: 'WRB1',
+      greenLbs: 30,
+    });
+    await stock('GS5', bean, 80);
+    const order = await newOrder(db(), {
+      kind: 'roasting',
+      productId: product,
+      lbs: 40,
+      batchLbs: 40,
+      workflowId: roastR1,
+      roaster: 'R1',
+      destination: 'WRB1',
+    });
+    const started = await supervisor('PUT', '/api/orders/start', { order_id: order });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect((await t.services.engine.stop(roastR1, 'Sam Supervisor')).ok).toBe(true);
+    await finished(order, OrderStatus.NotProcessed);
+    await t.services.engine.clearAndReset(roastR1, 'test');
+    await emptyBin('WRB1');
+  }, 60_000);
 });

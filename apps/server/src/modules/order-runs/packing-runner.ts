@@ -26,6 +26,7 @@ export interface PackingRunnerDeps {
   engine: WorkflowEngine;
   plant: PlantView;
   hub: EventHub;
+  alarm: (text: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -111,6 +112,26 @@ export class PackingRunner {
     });
   }
 
+  /**
+   * The bin the run draws from must hold roasted beans of the order's product: else the start
+   * is refused, naming the bins that do hold them, rather than packing nothing (or another
+   * product).
+   */
+  async #checkStock(order: OrderOfRun, bin: string): Promise<void> {
+    const { id, productId } = order.order;
+    const stock = (await this.#d.ledger.roastedStock()).filter((s) => s.productId === productId);
+    if (stock.some((s) => s.deviceCode.toLowerCase() === bin.toLowerCase())) return;
+    const product = order.productName;
+    const refused = `Order ${orderNumber(id)} packs ${product} from ${this.#d.plant.deviceName(bin)}, which holds no roasted ${product}.`;
+    if (stock.length === 0) {
+      throw conflict(`${refused} No bin holds roasted ${product}: roast it first.`);
+    }
+    const bins = stock.map((s) => `${s.deviceName} (${formatCenti(s.centi)})`).join(', ');
+    throw conflict(
+      `${refused} Roasted ${product} is in ${bins}: transfer it to ${this.#d.plant.deviceName(bin)}, or pack with a workflow that draws from there.`,
+    );
+  }
+
   start(orderId: number, who: { fullName: string }) {
     return this.#serial.run(orderId, async () => {
       const { repo, plant, engine } = this.#d;
@@ -124,6 +145,7 @@ export class PackingRunner {
       const bin =
         order.destinationCode ?? workflow.steps.find((s) => plant.opensDischarge(s))?.device_id;
       if (!bin) throw unprocessable('Choose the bin this order packs from.');
+      await this.#checkStock(order, bin);
       const level = plant.weighCenti(bin, 'occupancy');
       if (level === null) {
         throw unavailable(`The PLC does not report the level of ${plant.deviceName(bin)}.`);
@@ -216,21 +238,31 @@ export class PackingRunner {
     const measured = Math.max(0, draw.level_before_centi - after);
     const held = (await this.#d.ledger.holdings(bin)).reduce((sum, h) => sum + h.centiLbs, 0);
     const packed = Math.min(measured, held);
-    if (packed > 0) {
-      await this.#d.ledger.move({
-        fromDevice: bin,
-        toDevice: null,
-        lbs: fromCenti(packed),
-        reason: 'pack',
-        orderId: batch.orderId,
-        batchId: batch.id,
-        ...(packed < measured
-          ? {
-              note: `The level fell by ${formatCenti(measured)}; the ledger held ${formatCenti(held)}.`,
-            }
-          : {}),
-      });
+    if (packed === 0) {
+      // A run that moved nothing packed nothing: the order did not happen, whatever the
+      // workflow says, and someone must look at the bin.
+      const name = this.#d.plant.deviceName(draw.device_id);
+      const why =
+        measured === 0
+          ? `the level of ${name} did not fall`
+          : `the level of ${name} fell by ${formatCenti(measured)}, but the ledger holds no beans there`;
+      await this.#fail(batch, `Nothing was packed: ${why}.`);
+      await this.#d.alarm(`Packing of order ${orderNumber(batch.orderId)} packed nothing: ${why}.`);
+      return;
     }
+    await this.#d.ledger.move({
+      fromDevice: bin,
+      toDevice: null,
+      lbs: fromCenti(packed),
+      reason: 'pack',
+      orderId: batch.orderId,
+      batchId: batch.id,
+      ...(packed < measured
+        ? {
+            note: `The level fell by ${formatCenti(measured)}; the ledger held ${formatCenti(held)}.`,
+          }
+        : {}),
+    });
     const now = this.#d.now();
     await this.#d.repo.transitionBatch(batch.id, ['running'], {
       status: 'finished',

@@ -481,8 +481,8 @@ describe('reports on a seeded scenario', () => {
       [ids.packP, 'Colombia Single', 150],
     ]);
     expect(p[0]?.bins.map((b) => [b.lot_number, b.amount, b.bean_name, b.green_lots])).toEqual([
-      ['RPT-R1', 20, 'Colombia Report', ['RPT-C']],
-      ['RPT-R2', 80, 'Colombia Report', ['RPT-C']],
+      ['RPT-R1', 20, 'Colombia Single · lot RPT-R1', ['RPT-C']],
+      ['RPT-R2', 80, 'Colombia Single · lot RPT-R2', ['RPT-C']],
     ]);
     expect(p[0]?.bins.every((b) => b.roasted_date !== null)).toBe(true);
   });

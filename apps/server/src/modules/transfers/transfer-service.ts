@@ -1,5 +1,6 @@
 import {
   TransferState,
+  transferLimitMessage,
   transferMessages,
   type ConveyorRoutes,
   type CreateTransferBody,
@@ -13,6 +14,7 @@ import type { WorkflowEngine } from '@roastery/engine';
 import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { BeanService } from '../beans/bean-service.ts';
+import { nameHolding } from '../inventory/holding-name.ts';
 import type { LedgerService, MoveInput, WithBooking } from '../inventory/ledger-service.ts';
 import { formatCenti, fromCenti, toCenti } from '../inventory/weights.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -161,7 +163,7 @@ export class TransferService {
       return {
         id: r.deviceCode,
         name: r.deviceName,
-        bean: beans.map((b) => b.bean_name).join(', '),
+        bean: nameHolding(held?.lots ?? []),
         bean_id: beans.length === 1 ? (beans[0]?.bean_id ?? null) : null,
         beans,
         segregations: [...new Set(beans.map((b) => segregation.get(b.bean_id) ?? ''))],
@@ -206,7 +208,8 @@ export class TransferService {
       throw unprocessable('Choose a different target bin than the source bin.');
     if (isReEntry(target.typeName))
       throw unprocessable(`${target.deviceName} is a re-entry bin and cannot take a transfer.`);
-    const held = (await this.#d.ledger.contentsOf([source.deviceRef]))[0]?.beans ?? [];
+    const contents = (await this.#d.ledger.contentsOf([source.deviceRef]))[0];
+    const held = contents?.beans ?? [];
     let beanId = body.bean_id ?? null;
     if (isReEntry(source.typeName) && beanId === null) throw unprocessable(transferMessages.bean);
     if (beanId !== null && !held.some((b) => b.bean_id === beanId)) {
@@ -224,10 +227,9 @@ export class TransferService {
     };
     await this.#d.ledger.checkMove(movementOf(transfer, body.targetWeight));
     const beanName =
-      held
-        .filter((b) => beanId === null || b.bean_id === beanId)
-        .map((b) => b.bean_name)
-        .join(', ') || 'Empty';
+      nameHolding(
+        (contents?.lots ?? []).filter((lot) => beanId === null || lot.bean_id === beanId),
+      ) || 'Empty';
     const id = await this.#d.repo.insert({
       ...transfer,
       conveyorDevice: source.conveyorRef,
@@ -258,11 +260,15 @@ export class TransferService {
         : toCenti(target.capacity) - toCenti(targetContents[0]?.occupancy ?? 0);
     const most = Math.max(0, Math.min(available, room));
     if (toCenti(lbs) > most) {
-      const roomText = Number.isFinite(room)
-        ? `; ${target.deviceName} has room for ${formatCenti(room)}`
-        : '';
       throw unprocessable(
-        `You can transfer at most ${formatCenti(most)}: ${source.deviceName} holds ${formatCenti(available)}${roomText}.`,
+        transferLimitMessage({
+          most: formatCenti(most),
+          source: source.deviceName,
+          holds: formatCenti(available),
+          ...(Number.isFinite(room)
+            ? { room: { target: target.deviceName, lbs: formatCenti(room) } }
+            : {}),
+        }),
       );
     }
   }

@@ -6,6 +6,8 @@ export interface FillSiloInput {
   product_id: number;
   silo_id: string;
   roaster_id: string;
+  /** The supervisor confirmed roasting into a bin that holds another product. */
+  allow_mixed_bin?: boolean;
 }
 
 /** Fill WRB Silo: roasts the bean on the roaster into the silo. */

@@ -31,7 +31,7 @@ export function createOrderDumpRequest(body: { order_id: number; device_id: stri
 }
 
 /** Starts the order on its rule; the reply names the screen that follows the roasting path. */
-export function startOrder(body: { order_id: number; rule?: number }) {
+export function startOrder(body: { order_id: number; rule?: number; allow_mixed_bin?: boolean }) {
   return apiRequest('/orders/start', startOrderReply, { method: 'PUT', body });
 }
 
@@ -45,6 +45,8 @@ export interface StartWithDevicesInput {
   devicePosition?: number;
   /** The roasting path chosen, while paths are defined. */
   path_id?: number;
+  /** The supervisor confirmed roasting into a bin that holds another product. */
+  allow_mixed_bin?: boolean;
 }
 
 /** Starts the order along devices chosen by hand. */

@@ -1,4 +1,5 @@
 import Form from 'antd/es/form';
+import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { orderMessages } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
@@ -7,6 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFillSilo, type FillSiloInput } from '../api/fill-silo.ts';
 import { useFillSiloForm } from '../api/get-fill-silo-form.ts';
+import { confirmMixedBin } from '../lib/mixed-bin.ts';
 import { productOptions } from '../lib/product-options.ts';
 
 interface FillSiloModalProps {
@@ -23,14 +25,20 @@ export function FillSiloModal({ open, onClose }: FillSiloModalProps) {
   const formData = useFillSiloForm({ enabled: open });
   const fill = useFillSilo();
   const { message, notification } = useFeedback();
+  const [modal, contextHolder] = Modal.useModal();
 
-  const submit = (values: FillSiloInput) =>
+  const submit = (values: FillSiloInput): void =>
     fill.mutate(values, {
       onSuccess: (reply) => {
         void message.success(reply.message);
         onClose();
       },
-      onError: (error) => notification.error({ title: 'Error', description: errorMessage(error) }),
+      onError: (error) => {
+        const mix = () => submit({ ...values, allow_mixed_bin: true });
+        if (!confirmMixedBin(modal.confirm, error, mix)) {
+          notification.error({ title: 'Error', description: errorMessage(error) });
+        }
+      },
     });
 
   return (
@@ -43,6 +51,7 @@ export function FillSiloModal({ open, onClose }: FillSiloModalProps) {
       onSubmit={submit}
       onCancel={onClose}
     >
+      {contextHolder}
       <QueryState query={formData}>
         {(data) => (
           <>

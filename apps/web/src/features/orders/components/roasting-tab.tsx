@@ -68,6 +68,7 @@ export function RoastingTab() {
         className={styles.button}
         icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
         loading={toggle.isPending && toggle.variables === order.order_id}
+        title={paused ? 'Resumes the order: its next batch may start.' : undefined}
         aria-label={`${paused ? 'Cancel stop of' : 'Stop'} order ${formatOrderNumber(order.order_id)}`}
         onClick={() =>
           toggle.mutate(order.order_id, {
@@ -76,7 +77,8 @@ export function RoastingTab() {
           })
         }
       >
-        {paused ? 'Cancel' : 'Stop'}
+        {/* The spec's word, with what it cancels: the stop, so the order goes on. */}
+        {paused ? 'Cancel stop' : 'Stop'}
       </Button>
     );
   };

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import {
@@ -20,6 +21,7 @@ import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useOrderPaths } from '../api/get-order-paths.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { checkBeanMatch, useStartWithDevices } from '../api/start-order.ts';
+import { confirmMixedBin } from '../lib/mixed-bin.ts';
 import styles from './orders.module.css';
 
 /** Device types of the plant's catalog: where a batch starts, roasts and ends. */
@@ -65,6 +67,7 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
   const status = useSystemStatus();
   const start = useStartWithDevices();
   const { message, notification } = useFeedback();
+  const [modal, contextHolder] = Modal.useModal();
   const roasterId = Form.useWatch('roasterId', form);
   const pathId = Form.useWatch('path_id', form);
   const orderPaths = useOrderPaths(order?.order_id);
@@ -94,6 +97,21 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
         form.setFields([{ name: 'startDevice', errors: [orderMessages.sameBean] }]);
         return;
       }
+      await send(order, values, false);
+    } catch (error) {
+      notify(error);
+    }
+  };
+
+  const notify = (error: unknown) =>
+    notification.error({ title: 'Error', description: errorMessage(error) });
+
+  const send = async (
+    order: RoastingOrder,
+    values: StartDevicesValues,
+    allowMixedBin: boolean,
+  ): Promise<void> => {
+    try {
       const reply = await start.mutateAsync({
         order_id: order.order_id,
         startDevice: values.startDevice,
@@ -103,11 +121,13 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
         start_all: values.start_all,
         ...(positionNeeded ? { devicePosition: values.devicePosition } : {}),
         ...(values.path_id === undefined ? {} : { path_id: values.path_id }),
+        ...(allowMixedBin ? { allow_mixed_bin: true } : {}),
       });
       void message.success(reply.message);
       onClose();
     } catch (error) {
-      notification.error({ title: 'Error', description: errorMessage(error) });
+      const mix = () => send(order, values, true).catch(notify);
+      if (!confirmMixedBin(modal.confirm, error, mix)) throw error;
     }
   };
 
@@ -132,6 +152,7 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
       onSubmit={(values) => void submit(values)}
       onCancel={onClose}
     >
+      {contextHolder}
       <QueryState query={devices}>
         {(data) => (
           <>

@@ -5,12 +5,14 @@ import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { checkBeans, createOrderDumpRequest, useStartOrder } from '../api/start-order.ts';
+import { confirmMixedBin } from '../lib/mixed-bin.ts';
 
 /**
  * The Start action of a pending order: check the beans first; if the silos are short, offer
  * the dump station requests (one per silo that misses beans) instead of starting; else start
- * and go to the path the server returns. A refusal (devices in manual mode, for one) shows the
- * server's message. Render contextHolder once in the screen.
+ * and go to the path the server returns. A destination holding another product asks whether to
+ * mix them, and starts again if so; any other refusal (devices in manual mode, for one) shows
+ * the server's message. Render contextHolder once in the screen.
  */
 export function useStartOrderAction() {
   const [modal, contextHolder] = Modal.useModal();
@@ -37,15 +39,21 @@ export function useStartOrderAction() {
     }
   };
 
-  const startOrder = (order: RoastingOrder) =>
+  const startOrder = (order: RoastingOrder, allowMixedBin = false): void =>
     start.mutate(
-      { order_id: order.order_id, ...(order.rule_id === null ? {} : { rule: order.rule_id }) },
+      {
+        order_id: order.order_id,
+        ...(order.rule_id === null ? {} : { rule: order.rule_id }),
+        ...(allowMixedBin ? { allow_mixed_bin: true } : {}),
+      },
       {
         onSuccess: (reply) => {
           void message.success(reply.message);
           if (reply.path.startsWith('/')) void navigate(reply.path);
         },
-        onError: fail,
+        onError: (error) => {
+          if (!confirmMixedBin(modal.confirm, error, () => startOrder(order, true))) fail(error);
+        },
       },
     );
 

@@ -21,6 +21,7 @@ import { useTransferBins } from '../api/get-transfer-bins.ts';
 import {
   availableIn,
   beansDiffer,
+  limitMessage,
   maxTransferWeight,
   movingBeanIds,
   roomIn,
@@ -131,8 +132,7 @@ export function CreateTransferModal({ open, onClose }: CreateTransferModalProps)
       if (!from) return;
       const to = targetsFor(all, from).find((bin) => bin.id === getFieldValue('targetBinId'));
       const bean: number | undefined = getFieldValue('bean_id');
-      const limit = maxTransferWeight(from, to, bean);
-      if (value > limit) throw new Error(`At most ${formatLbs(limit)} can move.`);
+      if (value > maxTransferWeight(from, to, bean)) throw new Error(limitMessage(from, to, bean));
     },
   });
 
@@ -249,9 +249,9 @@ export function CreateTransferModal({ open, onClose }: CreateTransferModalProps)
         ]}
         extra={weightHint(source, target, beanId)}
       >
+        {/* No min or max: the field would clamp what was typed on blur, and a weight out of
+            range must be refused with the rule's message, never changed silently. */}
         <InputNumber<number>
-          min={0}
-          max={source ? maxTransferWeight(source, target, beanId) : undefined}
           precision={2}
           suffix="lbs"
           inputMode="decimal"

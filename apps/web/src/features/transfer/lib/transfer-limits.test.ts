@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferBin } from '@roastery/contract';
-import { beansDiffer, maxTransferWeight, movingBeanIds, targetsFor } from './transfer-limits.ts';
+import {
+  beansDiffer,
+  limitMessage,
+  maxTransferWeight,
+  movingBeanIds,
+  targetsFor,
+} from './transfer-limits.ts';
 
 function bin(id: string, overrides: Partial<TransferBin> = {}): TransferBin {
   return {
@@ -70,5 +76,18 @@ describe('maxTransferWeight', () => {
     });
     expect(maxTransferWeight(source, undefined, 2)).toBe(120.45);
     expect(maxTransferWeight(source, undefined, undefined)).toBe(420.45);
+  });
+});
+
+describe('limitMessage', () => {
+  it('names the most, what the source holds and the room the target has, as the server does', () => {
+    const source = bin('GS1', { name: 'Green Silo 1', currentWeight: 853.7, beans: [colombia] });
+    const target = bin('GS2', { name: 'Green Silo 2', currentWeight: 100 });
+    expect(limitMessage(source, target, undefined)).toBe(
+      'You can transfer at most 853.7 lbs: Green Silo 1 holds 853.7 lbs; Green Silo 2 has room for 900 lbs.',
+    );
+    expect(limitMessage(source, bin('GS3', { binCapacity: null }), undefined)).toBe(
+      'You can transfer at most 853.7 lbs: Green Silo 1 holds 853.7 lbs.',
+    );
   });
 });

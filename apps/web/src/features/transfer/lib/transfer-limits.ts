@@ -1,4 +1,5 @@
-import type { TransferBin } from '@roastery/contract';
+import { transferLimitMessage, type TransferBin } from '@roastery/contract';
+import { formatLbs } from '../../../lib/format-lbs.ts';
 
 /**
  * The bins beans from source can go to: on the source's conveyor, not the source itself, and
@@ -52,4 +53,21 @@ export function maxTransferWeight(
     target ? roomIn(target) : Number.POSITIVE_INFINITY,
   );
   return Math.max(0, Math.floor(limit * 100 + 1e-6) / 100);
+}
+
+/** Why a weight above the most is refused: the server's words, so the form never clamps it. */
+export function limitMessage(
+  source: TransferBin,
+  target: TransferBin | undefined,
+  beanId: number | undefined,
+): string {
+  const room = target ? roomIn(target) : Number.POSITIVE_INFINITY;
+  return transferLimitMessage({
+    most: formatLbs(maxTransferWeight(source, target, beanId)),
+    source: source.name,
+    holds: formatLbs(availableIn(source, beanId)),
+    ...(target && Number.isFinite(room)
+      ? { room: { target: target.name, lbs: formatLbs(Math.max(0, room)) } }
+      : {}),
+  });
 }
