@@ -218,7 +218,7 @@ describe('reports', () => {
     );
     expect(packing[1]).toMatch(
       new RegExp(
-        `^${String(packingOrder).padStart(6, '0')},E2E Single,[^,]+,150,WRB1,E2E Colombia,150,E2E-ROASTED,[^,]+,E2E-GREEN$`,
+        `^${String(packingOrder).padStart(6, '0')},E2E Single,[^,]+,150,WRB1,E2E Single · lot E2E-ROASTED,150,E2E-ROASTED,[^,]+,E2E-GREEN$`,
       ),
     );
 
