@@ -7,6 +7,7 @@ import {
   type JsonSchema,
   type Mode,
 } from './schema-arbitraries.ts';
+import { entryFor } from '../../src/permissions.ts';
 import { deeplyNested, hostileStrings, hostileWhere } from './hostile-corpus.ts';
 
 /** One operation of the OpenAPI document, with what the fuzzer needs of it. */
@@ -277,20 +278,30 @@ export function harvest(value: unknown, into: Dictionary, key = ''): void {
 }
 
 /**
+ * The operations of the app's OpenAPI document that answer with a reply, its event streams left
+ * out: a stream never ends, so neither would a request to it.
+ */
+export function replyingOperationsOf(app: FastifyInstance): Operation[] {
+  const doc = app.swagger() as unknown as OpenApiDocument;
+  const streams = new Set(app.apiRoutes.filter((r) => r.stream).map((r) => r.key));
+  return operationsOf(doc).filter((op) => {
+    const entry = entryFor(op.method, op.route);
+    return !entry || !streams.has(entry.key);
+  });
+}
+
+/**
  * The values the plant has (ids, names, codes), for valid requests: gathered from the replies of
- * every list (a GET without path parameters), those in `skip` left out.
+ * every list (a GET without path parameters).
  */
 export async function dictionaryOf(
   app: FastifyInstance,
   operations: readonly Operation[],
   token: string,
-  skip: ReadonlySet<string> = new Set(),
 ): Promise<Dictionary> {
   const dictionary: Dictionary = { strings: [], integers: [] };
   for (const op of operations) {
-    if (op.method !== 'GET' || op.pathParams.length > 0 || skip.has(`${op.method} ${op.route}`)) {
-      continue;
-    }
+    if (op.method !== 'GET' || op.pathParams.length > 0) continue;
     const res = await app.inject({ url: op.route, headers: { authorization: `Bearer ${token}` } });
     if (res.statusCode === 200 && res.headers['content-type']?.includes('json'))
       harvest(res.json(), dictionary);
