@@ -1,17 +1,22 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * A server test belongs to the db tier when it opens a database: it imports a fixture that does
+ * (test/helper.ts, a *-fixtures.ts, @roastery/db, the server's testing entry), starts a server
+ * process, or tests the database package itself. The others (pure functions, a Fastify instance
+ * without routes to a database) run in the unit tier, once, with no database.
+ */
+const OPENS_DATABASE =
+  /from '[^']*test\/[^']*(?:helper|fixtures)\.ts'|from '\.\.\/(?:helper|[a-z-]*fixtures)\.ts'|from '@roastery\/(?:db|server\/testing)[^']*'|spawn\(/;
+const serverTests = globSync('apps/server/**/*.test.ts', { exclude: ['**/node_modules/**'] });
+const serverUnitTests = serverTests.filter(
+  (file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')),
+);
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/**/*.test.ts', 'packages/db/**/*.test.ts'],
-          globalSetup: ['packages/db/src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
       {
         test: {
           name: 'unit',
@@ -19,9 +24,20 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/*.test.ts',
+            ...serverUnitTests,
           ],
           exclude: ['packages/db/**', '**/node_modules/**'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['apps/server/**/*.test.ts', 'packages/db/**/*.test.ts'],
+          exclude: [...serverUnitTests, '**/node_modules/**'],
+          globalSetup: ['packages/db/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

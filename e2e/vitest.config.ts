@@ -6,17 +6,22 @@ const repoRoot = resolve(import.meta.dirname, '..');
 
 /**
  * Browser tests: the built web app, served by the real server on a fresh database per file,
- * driven through headless Chromium. One file at a time: each starts a server and a browser.
+ * driven through headless Chromium. Each file starts its own server and browser, so files run
+ * side by side (E2E_WORKERS, two by default): a browser test spends most of its time waiting on
+ * the page and the simulated plant, not on the processor.
  */
 export default defineConfig({
   test: {
     name: 'e2e',
     root: repoRoot,
     include: ['e2e/tests/**/*.test.ts'],
-    globalSetup: [resolve(import.meta.dirname, '../packages/db/src/testing/global-setup.ts')],
-    // Each screen a test opens is also checked with axe, a second or two on a busy machine.
+    globalSetup: [
+      resolve(import.meta.dirname, '../packages/db/src/testing/global-setup.ts'),
+      resolve(import.meta.dirname, 'support/checked-screens.ts'),
+    ],
+    // A screen a test leaves is also checked with axe the first time, a second or two when busy.
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

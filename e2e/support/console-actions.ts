@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RoleId } from '@roastery/contract';
 import { passwordOf, testUsers } from '@roastery/server/testing';
-import { expectAccessible } from './accessibility.ts';
+import { checkScreenOnce } from './checked-screens.ts';
 
 /**
  * Signs in through the sign-in screen and waits for the dashboard. The sign-in screen is left
@@ -15,7 +15,7 @@ export async function signIn(
 ): Promise<void> {
   await page.goto(url('/login'));
   await page.getByLabel('Username').waitFor();
-  await expectAccessible(page);
+  await checkScreenOnce(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

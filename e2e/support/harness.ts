@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer } from '@roastery/server/testing';
-import { expectAccessible } from './accessibility.ts';
+import { checkScreenOnce } from './checked-screens.ts';
 
 // E2E_WEB_DIST lets a build made elsewhere be tested without touching apps/web/dist.
 export const WEB_DIST = resolve(
@@ -61,14 +61,15 @@ function isConsoleScreen(address: string, baseUrl: string): boolean {
 }
 
 /**
- * Every screen a test opens is checked with axe as the test leaves it: just before the page
- * goes to another address, and when the test ends. By then the test has seen the screen show
- * what it came for, so the check sees it filled, not half loaded.
+ * Every screen a test opens is checked with axe as the test leaves it, the first time a test of
+ * the run does: just before the page goes to another address, and when the test ends. By then
+ * the test has seen the screen show what it came for, so the check sees it filled, not half
+ * loaded.
  */
 function checkScreensOnLeaving(page: Page, baseUrl: string): void {
   const goto = page.goto.bind(page);
   page.goto = async (address, options) => {
-    if (isConsoleScreen(page.url(), baseUrl)) await expectAccessible(page);
+    if (isConsoleScreen(page.url(), baseUrl)) await checkScreenOnce(page);
     return goto(address, options);
   };
 }
@@ -201,7 +202,7 @@ export function useConsoleHarness(
     // A test that failed already has its reason; the screen it stopped on may be half done.
     if (task.result?.state === 'fail' || !server) return;
     for (const open of context?.pages() ?? []) {
-      if (!open.isClosed() && isConsoleScreen(open.url(), server.url)) await expectAccessible(open);
+      if (!open.isClosed() && isConsoleScreen(open.url(), server.url)) await checkScreenOnce(open);
     }
   });
 
