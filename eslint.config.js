@@ -145,6 +145,23 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'local/web-layers': 'error',
+      // A number field with bounds changes what was typed when it loses focus (99,999 becomes
+      // the max, 2.5 becomes 3): a wrong number would go through as another one without a word.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='InputNumber'] > JSXAttribute[name.name=/^(min|max)$/]",
+          message:
+            'No min or max on InputNumber: check the range with a rule (schemaRule or numberRange) so that the typed value stays and the message says why.',
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='InputNumber'] > JSXAttribute[name.name='precision'][value.expression.value=0]",
+          message:
+            'No precision={0} on InputNumber: it rounds what was typed; refuse a fraction with a rule (numberRange integer, or the contract wholeNumber).',
+        },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@ import {
   type RoastingOrder,
 } from '@roastery/contract';
 import type { Console } from './harness.ts';
+import { popconfirm, rowWith } from './form-actions.ts';
 import { createBean } from './plant-actions.ts';
 
 type Server = Console['server'];
@@ -80,6 +81,17 @@ export async function pendingOrders(server: Server): Promise<OrderListReply> {
 export const orderNumber = (id: number): string => String(id).padStart(6, '0');
 
 /** The kanban card of an order. */
+/** Starts a pending order from its row in the list, answering the start confirmation. */
+export async function startOrderInList(page: Page, number: string): Promise<void> {
+  await rowWith(page, number)
+    .getByRole('button', { name: `Start order ${number}`, exact: true })
+    .click();
+  await popconfirm(page)
+    .filter({ hasText: `Start order ${number}?` })
+    .getByRole('button', { name: 'Start', exact: true })
+    .click();
+}
+
 export const orderCard = (page: Page, id: number): Locator =>
   page.locator(`[data-order-card="${id}"]`);
 

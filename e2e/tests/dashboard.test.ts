@@ -86,14 +86,20 @@ describe('the plant dashboard', () => {
       const order = info.getByRole('region', { name: `Order ${padded(orderId)}` });
       await order.getByText('Processing').waitFor();
       await order.getByText(`Step 1 (R1 Drum): waiting until ${UNREACHABLE_WAIT}.`).waitFor();
-      expect(await order.getByText('Remaining batches').count()).toBe(1);
+      // The batch under way still remains: 3 of 3, not 2.
+      await order.getByText('3 of 3 remaining, batch 1 roasting', { exact: true }).waitFor();
       await info.getByRole('tab', { name: 'Roaster' }).click();
-      const roaster = rowWith(page, 'Roaster 1');
-      await roaster.getByText('Active').waitFor();
-      expect(await roaster.getByRole('cell').allTextContents()).toEqual(
-        expect.arrayContaining(['Roaster 1', padded(orderId), '1']),
-      );
-      await rowWith(page, 'Roaster 2').getByText('Inactive').waitFor();
+      // Each roaster's card: its phase in words, its bean temperature and the batch it roasts.
+      const roaster = info.getByRole('group', { name: 'Roaster 1', exact: true });
+      await roaster.getByText('Active', { exact: true }).waitFor();
+      await roaster.getByText('Idle', { exact: true }).waitFor();
+      await roaster.getByText(`Batch 1 of 3, order ${padded(orderId)}`, { exact: true }).waitFor();
+      const probe = server.services.runtime.reading('R1', 'bean-temperature');
+      expect(probe).toEqual(expect.any(Number));
+      await roaster.getByText(`${probe} °F`, { exact: true }).waitFor();
+      const idle = info.getByRole('group', { name: 'Roaster 2', exact: true });
+      await idle.getByText('Inactive', { exact: true }).waitFor();
+      await idle.getByText('No batch', { exact: true }).waitFor();
       await info.getByRole('button', { name: 'Close' }).click();
 
       // The Roasting tile leads to the devices' Roasting tab.

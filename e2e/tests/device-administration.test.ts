@@ -14,7 +14,7 @@ async function openDevices(page: Page, url: (path: string) => string) {
 }
 
 describe('device administration', () => {
-  test('UPDATE DEVICE: capacity for a silo only, validation, toast, new name in the list', async () => {
+  test('UPDATE DEVICE: capacity for a silo, a nameplate for a roaster, validation, toast, new name in the list', async () => {
     const { page, url } = harness();
     await openDevices(page, url);
     expect(await rowWith(page, 'GS1').getByRole('cell').allTextContents()).toEqual(
@@ -25,6 +25,18 @@ describe('device administration', () => {
     await page.getByRole('heading', { name: 'UPDATE DEVICE' }).waitFor();
     await page.getByLabel('Device Name').waitFor();
     expect(await page.getByLabel('Device Capacity').count()).toBe(0);
+    // A roaster's nameplate for OEE: its ideal rate is its batch capacity over its ideal cycle.
+    expect(await page.getByLabel('Batch Capacity').inputValue()).toBe('500');
+    const cycle = page.getByLabel('Ideal Cycle');
+    expect(await cycle.inputValue()).toBe('18');
+    await page.getByText('Ideal rate for OEE: 1,667 lbs/h.').waitFor();
+    await cycle.fill('0');
+    await page.getByRole('button', { name: 'Update Device' }).click();
+    await page.getByText('Ideal Cycle must be at least 0.1 minutes').waitFor();
+    await cycle.fill('20');
+    await page.getByText('Ideal rate for OEE: 1,500 lbs/h.').waitFor();
+    await page.getByRole('button', { name: 'Update Device' }).click();
+    await waitForToast(page, 'Device R1 updated');
 
     await page.goto(url('/admin/device/GS1'));
     const name = page.getByLabel('Device Name');
@@ -33,6 +45,7 @@ describe('device administration', () => {
     expect(await page.getByLabel('Device Id').getAttribute('readonly')).not.toBeNull();
     const capacity = page.getByLabel('Device Capacity');
     expect(await capacity.inputValue()).toBe('20000');
+    expect(await page.getByLabel('Batch Capacity').count()).toBe(0);
 
     await name.fill('');
     await capacity.fill('');

@@ -82,6 +82,39 @@ describe('the events log', () => {
   });
 });
 
+describe('a long entry in the events log', () => {
+  test('keeps its row one line high: a long By is cut, whole in its tooltip', async () => {
+    const { page, url, server } = harness();
+    // How the log named a run's writes before it named the person alone: a long run id.
+    const by =
+      "Administrator (workflow 'Roast Green Silo 1 on Roaster 1 into WRB Bin 1', run 3f2a9c1e-5b7d-4c1e-9a0b-1234567890ab)";
+    const record = (description: string, userName: string) =>
+      server.services.eventLog.record({
+        kind: 'plc-write',
+        deviceName: 'Green Silo 1',
+        description,
+        userName,
+      });
+    await record('Row height Inlet Gate set to 1: ok', by);
+    await record('Row height Inlet Gate set to 0: ok', 'Administrator');
+
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url('/logs'));
+    const search = page.getByRole('searchbox', { name: 'Event text' });
+    await search.fill('Row height');
+    await search.press('Enter');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const long = rows.filter({ hasText: 'set to 1' });
+    const short = rows.filter({ hasText: 'set to 0' });
+    const height = async (row: typeof long) => (await row.boundingBox())?.height ?? 0;
+    expect(await height(long)).toBe(await height(short));
+
+    await long.getByText('Administrator (workflow').hover();
+    await page.getByRole('tooltip').getByText(by, { exact: true }).waitFor();
+  });
+});
+
 describe('settings', () => {
   test("a change on the settings screen shows at once on the console's other screens", async () => {
     const { page, url, context } = harness();

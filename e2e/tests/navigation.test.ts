@@ -31,13 +31,13 @@ const expectations: {
 }[] = [
   {
     role: Role.Administrator,
-    navigation: plantNavigation,
+    navigation: [...plantNavigation, 'Administration'],
     userMenu: ['Administration', 'General Settings', 'Change Password', 'Logout'],
     plantAlerts: true,
   },
   {
     role: Role.Supervisor,
-    navigation: plantNavigation,
+    navigation: [...plantNavigation, 'Administration'],
     userMenu: ['General Settings', 'Change Password', 'Logout'],
     plantAlerts: true,
   },

@@ -112,6 +112,22 @@ describe('pending orders', () => {
       .getByRole('list', { name: `Recipe of ${product.product_name}` })
       .getByText('60%')
       .waitFor();
+
+    // The list's DD/MM/YYYY and the card's MM/DD/YYYY HH:mm (the spec's formats) read the same
+    // day two ways: each spells it in its tooltip, the card's with the time and its zone.
+    const fulfillment = dayjs().add(3, 'day').startOf('day');
+    const spelled = fulfillment.format('D MMM YYYY');
+    await page.keyboard.press('Escape');
+    await row.getByText(fulfillment.format('DD/MM/YYYY'), { exact: true }).hover();
+    await page.getByRole('tooltip').getByText(spelled, { exact: true }).waitFor();
+    await page.getByTitle('Kanban').click();
+    const card = orderCard(page, created.order_id);
+    await card.getByText(fulfillment.format('MM/DD/YYYY HH:mm'), { exact: true }).hover();
+    await page
+      .getByRole('tooltip')
+      .getByText(new RegExp(`^${spelled}, 00:00 \\S+$`))
+      .waitFor();
+    await card.getByText('4 of 4 remaining', { exact: true }).waitFor();
   });
 
   test('search, product and date filters narrow the list; the CSV export holds what is shown', async () => {

@@ -18,6 +18,7 @@ import {
   orderCard,
   orderNumber,
   priorityColumn,
+  startOrderInList,
 } from '../support/order-actions.ts';
 import { plantConnected } from '../support/plant-actions.ts';
 
@@ -128,9 +129,7 @@ describe('roasting orders and Roasting Completed', () => {
     const number = orderNumber(order.order_id);
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-pending'));
-    await rowWith(page, number)
-      .getByRole('button', { name: `Start order ${number}`, exact: true })
-      .click();
+    await startOrderInList(page, number);
     await dialog(page).getByText(orderMessages.notEnoughBeans).waitFor();
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
     await dialog(page).waitFor({ state: 'detached' });

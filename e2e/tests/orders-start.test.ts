@@ -3,7 +3,7 @@ import { OrderStatus, Role, type OrderListReply, type RoastingOrder } from '@roa
 import { stockBin } from '@roastery/server/testing';
 import { bookRoastedLot } from '@roastery/server/testing/orders';
 import { signInAs } from '../support/console-actions.ts';
-import { dialog, rowWith } from '../support/form-actions.ts';
+import { dialog } from '../support/form-actions.ts';
 import { useConsoleHarness } from '../support/harness.ts';
 import {
   createOrder,
@@ -11,13 +11,14 @@ import {
   orderForm,
   orderNumber,
   pendingOrders,
+  startOrderInList,
 } from '../support/order-actions.ts';
 import { plantConnected } from '../support/plant-actions.ts';
 
-// Its own server: the batch a test starts holds the demo plant's only roasting rule for a while.
+// Its own server: the batch a test starts holds the demo plant's first roasting rule a while.
 const harness = useConsoleHarness({}, { plant: true });
 
-// Each test starts its order on the demo's roasting rule; stopping the run frees the rule for
+// Each test starts its order on the demo's first roasting rule; stopping the run frees it for
 // the next test, whichever runs first.
 afterEach(async () => {
   const { server } = harness();
@@ -53,9 +54,7 @@ describe('starting a roasting order', () => {
     const number = orderNumber(order.order_id);
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-pending'));
-    await rowWith(page, number)
-      .getByRole('button', { name: `Start order ${number}`, exact: true })
-      .click();
+    await startOrderInList(page, number);
     await page.waitForURL(new RegExp(`/admin/test/flow/${rule.rule_id}$`));
     const started = (
       await server.as(Role.Supervisor)<OrderListReply>('GET', '/api/orders/roasting?query=0')
@@ -91,14 +90,10 @@ describe('starting a roasting order', () => {
     const number = orderNumber(order.order_id);
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/orders-pending'));
-    const start = rowWith(page, number).getByRole('button', {
-      name: `Start order ${number}`,
-      exact: true,
-    });
     const question = dialog(page).filter({ hasText: 'Mix products in one bin?' });
     const message = `WRB Bin 3 holds Test Sumatra (lot ${lotNumber}): roasting Test Burundi into it would mix products. Confirm the mix to start anyway, or choose another bin.`;
 
-    await start.click();
+    await startOrderInList(page, number);
     await question.getByText(message, { exact: true }).waitFor();
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
@@ -107,9 +102,7 @@ describe('starting a roasting order', () => {
     ).toBe(OrderStatus.NotStarted);
     // Still pending, still startable: nothing was started.
     expect(new URL(page.url()).pathname).toBe('/orders-pending');
-    await start.waitFor();
-
-    await start.click();
+    await startOrderInList(page, number);
     await question.getByText(message, { exact: true }).waitFor();
     await question.getByRole('button', { name: 'Mix them' }).click();
     await page.waitForURL(new RegExp(`/admin/test/flow/${rule.rule_id}$`));

@@ -3,8 +3,13 @@ import { Role, type DeviceDetail } from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
 import { useConsoleHarness } from '../support/harness.ts';
 import { signInAs, waitForNotification } from '../support/console-actions.ts';
+import { rowWith } from '../support/form-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
+
+const STAGES = ['Green', 'Roasting', 'Roasted', 'Packing'] as const;
+/** What a value's place says while it is not live: since when, to the second. */
+const NOT_LIVE_SINCE = /^Not live since \d\d:\d\d:\d\d$/;
 
 describe('a lost PLC', () => {
   test('shows the mode and the values as unknown, refuses a command naming the PLC, and shows the mode again once it is back', async () => {
@@ -60,13 +65,15 @@ describe('a lost PLC', () => {
     await drawer.getByText('Mode: Unknown').waitFor();
     expect(await drawer.getByText('Mode: Manual').count()).toBe(0);
     expect(await drawer.getByText('Mode: Auto').count()).toBe(0);
+    // Without a stream the screen knows only what the server says: the silo reports nothing.
     const inlet = drawer.getByRole('listitem', { name: 'Inlet Gate' });
-    await inlet.getByText('Unknown', { exact: true }).waitFor();
+    await inlet.getByText('No PLC data', { exact: true }).waitFor();
+    await inlet.getByText(/^Not live since \d\d:\d\d:\d\d$/).waitFor();
     expect(await gate.count()).toBe(0);
     await drawer.getByRole('tab', { name: 'PLC Commands' }).click();
     await drawer
       .getByRole('listitem', { name: 'Inlet Gate Opened' })
-      .getByText('Unknown', { exact: true })
+      .getByText('No PLC data', { exact: true })
       .waitFor();
     await page
       .getByRole('button', { name: 'Open Green Silo 1' })
@@ -85,5 +92,69 @@ describe('a lost PLC', () => {
       const { body } = await admin<DeviceDetail>('GET', '/api/device/detail?id=GS1');
       return body.requestedManual === false && body.isSwitched;
     }, 'GS1 asked back to Auto');
+  });
+
+  test('says so in the place of every value while the PLC is lost, and shows live values again once it is back', async () => {
+    const { page, url, server } = harness();
+    const runtime = server.services.runtime;
+    await eventually(() => runtime.connected(), 'the PLC connection');
+    await signInAs(page, url, Role.Supervisor);
+    await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
+    const silos = page.getByRole('region', { name: 'Silo Bins Occupancy' });
+    const silo = rowWith(page, 'GS1');
+    const fill = silo.getByRole('progressbar', { name: 'Green Silo 1 fill' });
+    await fill.waitFor();
+    await page.getByRole('link', { name: 'Green stage, Inactive' }).waitFor();
+
+    await runtime.simulator.stop();
+    await eventually(() => !runtime.connected(), 'the PLC link lost');
+
+    // The dashboard: a banner over it, each stage tile and each silo's level in its place.
+    const banner = page
+      .getByRole('status')
+      .filter({ hasText: 'PLC offline: the plant values on this screen are not live' });
+    await banner.getByText(/Not live since \d\d:\d\d:\d\d\./).waitFor();
+    for (const stage of STAGES) {
+      await page
+        .getByRole('link', {
+          name: new RegExp(`^${stage} stage, PLC offline: not live since \\d\\d:\\d\\d:\\d\\d$`),
+        })
+        .waitFor();
+    }
+    expect(await page.getByRole('link', { name: /stage, (Active|Inactive)$/ }).count()).toBe(0);
+    await silo.getByText('PLC offline', { exact: true }).waitFor();
+    await silo.getByText(NOT_LIVE_SINCE).waitFor();
+    expect(await silos.getByRole('progressbar').count()).toBe(0);
+
+    // The devices screen: the banner, the silo's card and its values in the drawer.
+    await page.getByRole('link', { name: 'Green stage, PLC offline', exact: false }).click();
+    await page.waitForURL(url('/device?t=0'));
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'PLC offline: the plant values on this screen are not live' })
+      .waitFor();
+    const card = page.getByRole('button', { name: 'Open Green Silo 1' });
+    await card.getByText('PLC offline', { exact: true }).first().waitFor();
+    await card.getByText(NOT_LIVE_SINCE).waitFor();
+    await card.click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('tab', { name: 'PLC Commands' }).click();
+    const opened = drawer.getByRole('listitem', { name: 'Inlet Gate Opened' });
+    await opened.getByText('PLC offline', { exact: true }).waitFor();
+    await opened.getByText(NOT_LIVE_SINCE).waitFor();
+    expect(await opened.getByText(/^(On|Off)$/).count()).toBe(0);
+
+    // Back: every place shows its live value again, with no word of the loss left.
+    await runtime.simulator.start();
+    await opened.getByText('Off', { exact: true }).waitFor();
+    expect(await drawer.getByText('PLC offline', { exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => card.getByText('PLC offline', { exact: true }).count(), { timeout: 15_000 })
+      .toBe(0);
+    await page.goto(url('/'));
+    await fill.waitFor();
+    await page.getByRole('link', { name: 'Green stage, Inactive' }).waitFor();
+    expect(await page.getByText('PLC offline', { exact: true }).count()).toBe(0);
   });
 });

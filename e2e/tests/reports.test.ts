@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { OrderStatus, Role, WASTE_BIN_TYPE_ID } from '@roastery/contract';
-import { beans, devices, orderBatches, orders, products } from '@roastery/db';
+import { beans, devices, orderBatches, orders, products, workflows } from '@roastery/db';
 import { useConsoleHarness } from '../support/harness.ts';
 import { signInAs } from '../support/console-actions.ts';
 
@@ -16,6 +16,8 @@ const harness = useConsoleHarness({}, { plant: true });
  * packs 150 of it.
  */
 let packingOrder = 0;
+let roastingOrder = 0;
+const BY_HAND = 'Pack WRB Bin 1 on the Manual Bagging Station';
 let roasterName = '';
 async function bookScenario(): Promise<void> {
   const { server } = harness();
@@ -61,6 +63,7 @@ async function bookScenario(): Promise<void> {
     })
     .returning({ id: orders.id });
   if (!roasting) throw new Error('seed failed');
+  roastingOrder = roasting.id;
   const [batch] = await db
     .insert(orderBatches)
     .values({
@@ -105,6 +108,32 @@ async function bookScenario(): Promise<void> {
     reason: 'pack',
     orderId: packing.id,
   });
+  // Packed by hand, on a station with no rated rate: 150 lbs in 15 minutes, then a run
+  // recorded Finished with nothing packed.
+  const [byHand] = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(eq(workflows.name, BY_HAND));
+  await db.insert(orderBatches).values([
+    {
+      orderId: packing.id,
+      seq: 1,
+      status: 'finished',
+      workflowId: byHand?.id ?? null,
+      roastedCenti: 15_000,
+      startedAt: new Date(now - 30 * 60_000),
+      finishedAt: new Date(now - 15 * 60_000),
+    },
+    {
+      orderId: packing.id,
+      seq: 2,
+      status: 'finished',
+      workflowId: byHand?.id ?? null,
+      roastedCenti: 0,
+      startedAt: new Date(now - 10 * 60_000),
+      finishedAt: new Date(now - 5 * 60_000),
+    },
+  ]);
 }
 let booked: Promise<void> | undefined;
 /** The scenario is booked once, by the first test that runs (the harness serves tests only). */
@@ -179,14 +208,37 @@ describe('reports', () => {
 
     await page.getByRole('tab', { name: 'OEE' }).click();
     expect(new URL(page.url()).searchParams.get('t')).toBe('oee');
-    await page.getByText('OEE = Availability x Performance x Quality', { exact: false }).waitFor();
-    await page
-      .getByRole('row')
-      .filter({ hasText: roasterName })
-      .getByRole('cell', { name: '100', exact: true })
-      .first()
+    const definitions = page.getByRole('region', { name: 'How OEE is computed' });
+    await definitions
+      .getByText('OEE = Availability × Performance × Quality', { exact: false })
       .waitFor();
+    for (const term of ['Availability', 'Performance', 'Quality', 'ideal rate']) {
+      await definitions.getByText(term, { exact: true }).waitFor();
+    }
+    // 200 lbs in 20 minutes against the demo roaster's 500 lbs per 18 minute cycle: 36 %.
+    const roasterRow = page.getByRole('row').filter({ hasText: roasterName });
+    for (const figure of [
+      '36.0',
+      '100.0',
+      '600',
+      '1,667',
+      `${roasterName}: 500 lbs per batch, 18 min ideal cycle.`,
+    ]) {
+      await roasterRow.getByRole('cell', { name: figure, exact: true }).first().waitFor();
+    }
+    // No rated rate: Performance is not defined and OEE is availability x quality, the empty
+    // run counting against quality.
+    const byHandRow = page.getByRole('row').filter({ hasText: BY_HAND });
+    await byHandRow.getByRole('cell', { name: '50.0', exact: true }).first().waitFor();
+    expect(await byHandRow.getByRole('cell', { name: 'not defined', exact: true }).count()).toBe(2);
     await page.getByTestId('report-chart').locator('svg').first().waitFor();
+    const oee = await exported(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(oee[0]).toBe(
+      'Line,Kind,OEE %,Availability %,Performance %,Quality %,Run (min),Fault (min),Idle (min),Batches,Failed,Empty,Lbs,Actual lbs/h,Ideal lbs/h,Ideal rate from',
+    );
+    expect(oee.find((line) => line.startsWith(`${roasterName},`))).toMatch(
+      new RegExp(`^${roasterName},Roaster,36,100,36,100,20,0,\\d+,1,0,0,200,600,1666.67,`),
+    );
 
     await page.getByRole('tab', { name: 'Production' }).click();
     await page
@@ -257,6 +309,30 @@ describe('reports', () => {
     ]);
     expect(lines).toContain(`Cafe Uno,${String(packingOrder).padStart(6, '0')},150`);
 
+    // Batches by their order and place in it, never by the ledger's id; times spelled, in the
+    // zone the console shows them in, never as raw ISO text.
+    const batch = `Batch 1 of order ${String(roastingOrder).padStart(6, '0')}`;
+    const spelledTime = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \S+$/;
+    const batches = page.getByRole('region', { name: 'Batches' });
+    await batches.getByRole('cell', { name: batch, exact: true }).waitFor();
+    await batches.getByRole('cell', { name: spelledTime }).waitFor();
+    const greenLots = page.getByRole('region', { name: 'Green lots' });
+    await greenLots.getByRole('cell', { name: batch, exact: true }).waitFor();
+    const packed = page.getByRole('region', { name: 'Packed' });
+    await packed.getByRole('cell', { name: spelledTime }).waitFor();
+    await page
+      .locator('.ant-descriptions', { hasText: 'Went into' })
+      .getByRole('link', { name: batch })
+      .waitFor();
+    await page
+      .getByText(new RegExp(`^Charged into the roaster · .+ · ${batch}$`))
+      .first()
+      .waitFor();
+    expect(await page.getByText(/\d{4}-\d\d-\d\dT\d\d:/).count()).toBe(0);
+    expect(lines.some((line) => line.startsWith(`${batch},E2E Single,${roasterName},"`))).toBe(
+      true,
+    );
+
     const { fileName, sheets } = await exportedWorkbook(
       page,
       page.getByRole('button', { name: 'Export recall XLSX' }),
@@ -279,13 +355,18 @@ describe('reports', () => {
       {
         title: 'E2E words',
         description: '',
-        code: "select 'roasted' as word, 170 as lbs union all select '=1+1', 5",
+        // A weight as PostgreSQL's numeric divides it: 170.0000000000000000.
+        code: "select 'roasted' as word, 17000 / 100.0 as lbs union all select '=1+1', 5",
       },
       { id: 1, fullName: 'Administrator' },
     );
     await signInAs(page, url, Role.Supervisor);
     await page.goto(url('/reports?t=other'));
     await page.getByRole('cell', { name: 'roasted', exact: true }).waitFor();
+    // Shown as a weight, for people; exported as the number it is.
+    const roasted = page.getByRole('row').filter({ hasText: 'roasted' });
+    await roasted.getByRole('cell', { name: '170 lbs', exact: true }).waitFor();
+    expect(await page.getByText('170.0000').count()).toBe(0);
     const csv = await exported(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(csv).toEqual(['word,lbs', 'roasted,170', "'=1+1,5"]);
     const { sheets } = await exportedWorkbook(

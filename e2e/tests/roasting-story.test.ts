@@ -17,7 +17,12 @@ import { quickPackWorkflow, quickRoastWorkflow } from '@roastery/server/testing/
 import { fullNameOf, logOut, signInAs, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
-import { orderCard, orderNumber, pendingOrders } from '../support/order-actions.ts';
+import {
+  orderCard,
+  orderNumber,
+  pendingOrders,
+  startOrderInList,
+} from '../support/order-actions.ts';
 import { createBean, plantConnected, plantModel } from '../support/plant-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
@@ -129,9 +134,7 @@ describe('the roasting story', () => {
       await board.getByText('This Week', { exact: true }).click();
       const card = orderCard(board, order.order_id);
 
-      await rowWith(page, number)
-        .getByRole('button', { name: `Start order ${number}`, exact: true })
-        .click();
+      await startOrderInList(page, number);
       await page.waitForURL(new RegExp(`/admin/test/flow/${roastRule}$`));
       await card.waitFor({ timeout: 30_000 });
       await card.getByText(/\d of 3 remaining/).waitFor();

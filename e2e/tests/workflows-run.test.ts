@@ -5,13 +5,18 @@ import {
   DemoInput,
   Role,
   type DeviceDetail,
+  type PackingOrder,
   type RunningWorkflowState,
+  type Workflow,
   type WorkflowStep,
 } from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
+import { bookRoastedLot } from '@roastery/server/testing/orders';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import { signInAs, waitForNotification, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, searchOption } from '../support/form-actions.ts';
+import { createSingleOrigin, orderNumber } from '../support/order-actions.ts';
+import { plantConnected } from '../support/plant-actions.ts';
 import { createWorkflow } from '../support/workflow-actions.ts';
 
 const harness = useConsoleHarness({}, { plant: true });
@@ -182,6 +187,77 @@ describe('workflow configuration and runs', () => {
       const detail = (await admin<DeviceDetail>('GET', '/api/device/detail?id=GS3')).body;
       return detail.binary.find((command) => command.id === DemoBinary.InletGate)?.value === 0;
     }, 'the inlet gate of GS3 reset to 0');
+  });
+
+  test("an order's run is titled by its workflow and order, shows what the PLC confirmed, and logs each write once", async () => {
+    const { page, url, server } = harness();
+    const supervisor = server.as(Role.Supervisor);
+    const product = await createSingleOrigin(server, 'Run Title Kenya');
+    await plantConnected(server);
+    await bookRoastedLot(server, {
+      productId: product.product_id,
+      beanId: product.product_recipes[0]?.bean_id ?? 0,
+      silo: 'GS6',
+      bin: 'WRB1',
+      greenLbs: 60,
+    });
+    const order = await supervisor<PackingOrder>('POST', '/api/orders/packing/create', {
+      product_id: product.product_id,
+      order_qty: 20,
+      fulfillment_date: new Date().toISOString(),
+      order_customer: 'Run Title',
+    });
+    const id = order.body.order_id;
+    const started = await supervisor<{ workflow_id: number }>('POST', '/api/orders/packing/start', {
+      order_id: id,
+    });
+    expect(started.status).toBe(200);
+    const workflowId = started.body.workflow_id;
+    const { name } = (await supervisor<Workflow>('GET', `/api/workflow/${workflowId}`)).body;
+
+    // Where Start Packing leads: the run of the order, not a test of its workflow.
+    await signInAs(page, url, Role.Supervisor);
+    await page.goto(url(`/admin/test/flow/${workflowId}`));
+    await page
+      .getByRole('heading', { name: `${name} — Order ${orderNumber(id)}`, exact: true })
+      .waitFor();
+    expect(await page.getByRole('heading', { name: /^Test / }).count()).toBe(0);
+    await page.getByLabel('Run state: Finished').waitFor({ timeout: 60_000 });
+
+    // The packer is started, the bin opened, then both closed again by later steps: each write
+    // was confirmed, and its row keeps the value the PLC confirmed, not what it shows now.
+    await page.getByRole('tab', { name: 'Response' }).click();
+    const rows = await page
+      .getByRole('tabpanel', { name: 'Response' })
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+    expect(rows.map(([device, , , app]) => [device, app])).toEqual([
+      ['Packer 1', '5'],
+      // The packing speed the packer is set to, whatever it is.
+      ['Packer 1', expect.stringMatching(/^\d+$/)],
+      ['Packer 1', '1'],
+      ['WRB Bin 1', '1'],
+      ['WRB Bin 1', '0'],
+      ['Packer 1', '0'],
+    ]);
+    for (const [, , command, app, plc] of rows) expect([command, plc]).toEqual([command, app]);
+
+    // The events log has each of the run's writes once, with the step it was for.
+    await page.goto(url('/logs'));
+    const search = page.getByRole('searchbox', { name: 'Event text' });
+    const events = page.locator('.ant-table-tbody tr.ant-table-row');
+    await search.fill(`workflow '${name}', step 3,`);
+    await search.press('Enter');
+    await expect
+      .poll(() => events.allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Packer 1Start set to 1: ok — workflow '.*', step 3, run /),
+      ]);
+    await search.fill('(confirmed by the PLC)');
+    await search.press('Enter');
+    await page.getByText('No Events Found').waitFor();
   });
 
   test('stop: a step waits on a condition that never comes true; Stop Workflow after the confirmation', async () => {

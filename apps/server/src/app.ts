@@ -39,7 +39,7 @@ import { userRoutes } from './modules/users/user-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { signingSecret } from './modules/auth/signing-secret.ts';
 import { LiveBus } from './modules/live/live-bus.ts';
-import { liveEventOf } from './modules/live/live-projection.ts';
+import { liveEventOf, plcLinkEvent } from './modules/live/live-projection.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
 import { EventHub } from './plant/hub/event-hub.ts';
 import { configChanges } from './plant/hub/config-changes.ts';
@@ -205,7 +205,12 @@ function runEvent(event: RunEvent): PlantEvent {
     case 'state':
       return { ...base, change: 'state', state: event.state, error: event.error };
     case 'timeline':
-      return { ...base, change: 'timeline', entry: event.entry };
+      return {
+        ...base,
+        change: 'timeline',
+        entry: event.entry,
+        ...(event.reportsWrite ? { reportsWrite: event.reportsWrite } : {}),
+      };
     case 'status':
     case 'cleared':
       return { ...base, change: event.type };
@@ -771,7 +776,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth: services.auth,
         limits: config.live,
         allowedOrigins: config.allowedOrigins,
-        initial: () => [{ type: 'plc', ...services.runtime.link() }],
+        initial: () => [plcLinkEvent(services.runtime.link())],
       });
       await api.register(beanRoutes, { prefix: '/bean', beans: services.beans });
       await api.register(productRoutes, { prefix: '/product', products: services.products });

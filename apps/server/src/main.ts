@@ -8,7 +8,10 @@ import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
 import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
 import { seedDemoOrders } from './modules/orders/seed-demo-orders.ts';
-import { addMissingDemoDiagrams } from './modules/workflows/seed-demo-workflows.ts';
+import {
+  addMissingDemoDiagrams,
+  addMissingDemoWorkflows,
+} from './modules/workflows/seed-demo-workflows.ts';
 
 /** The process: reads configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -78,6 +81,8 @@ async function prepareDatabase(
     );
     if (await seedDemoOrders(services)) logger.info('Seeded demo orders.');
   } else {
+    const added = await addMissingDemoWorkflows(database.db);
+    if (added.length) logger.info({ workflows: added }, 'Added the missing demo workflows.');
     const drawn = await addMissingDemoDiagrams(database.db);
     if (drawn.length) logger.info({ workflows: drawn }, 'Drew the diagrams of the demo workflows.');
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveness } from './devices.ts';
 import { dump } from './dumps.ts';
 import { int32 } from './integers.ts';
 import { workflowEdge, workflowNode } from './workflows.ts';
@@ -19,6 +20,8 @@ export const siloStat = z.object({
   current_beans: z.string(),
   /** Fill level in percent of capacity, from the PLC reading when there is one. */
   percentage: z.number(),
+  /** Of the PLC's level reading; good for a silo without a level sensor (its fill is the book's). */
+  ...liveness,
 });
 export type SiloStat = z.infer<typeof siloStat>;
 
@@ -100,7 +103,9 @@ export const flowDevice = z.object({
   device_name: z.string(),
   device_type_name: z.string(),
   image: z.string(),
+  /** 'offline' while its values are not live (stale too). */
   state: flowDeviceState,
+  ...liveness,
 });
 export type FlowDevice = z.infer<typeof flowDevice>;
 
@@ -142,6 +147,8 @@ export const stageTile = z.object({
   /** Codes of the stage's running devices. */
   running: z.array(z.string()),
   devices: z.number().int(),
+  /** The worst of its devices': while not good, Active or Inactive is not known for certain. */
+  ...liveness,
 });
 export type StageTile = z.infer<typeof stageTile>;
 
@@ -170,6 +177,8 @@ export const waitingDevice = z.object({
   condition: z.string(),
   /** The reading now; null when the PLC does not report it. */
   current: z.number().nullable(),
+  /** Of the reading. */
+  ...liveness,
   since: z.string(),
   /** The order whose batch the run is, if any. */
   order_id: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandKind } from './commands.ts';
-import { int32 } from './integers.ts';
+import { int32, INT32_MAX, INT32_MIN, wholeNumber } from './integers.ts';
 
 export const statusPriority = z.enum(['Normal', 'low', 'high']);
 
@@ -19,7 +19,9 @@ export type DeviceStatusDto = z.infer<typeof deviceStatus>;
 
 export const deviceStatusBody = z
   .strictObject({
-    led_id: int32({ error: 'Please input status id!' }).positive(),
+    led_id: wholeNumber(1, INT32_MAX, 'The status id must be a whole number, 1 or more.', {
+      error: 'Please input status id!',
+    }),
     name: z
       .string({ error: 'Please input status name!' })
       .trim()
@@ -31,7 +33,12 @@ export const deviceStatusBody = z
     priority: statusPriority,
     type: commandKind,
     command_id: int32({ error: 'Please select a command' }).positive(),
-    command_value: int32({ error: 'Please input command value!' }),
+    command_value: wholeNumber(
+      INT32_MIN,
+      INT32_MAX,
+      'The command value must be a whole number between -2,147,483,648 and 2,147,483,647.',
+      { error: 'Please input command value!' },
+    ),
   })
   .refine((b) => b.type === 'input' || b.command_value === 0 || b.command_value === 1, {
     error: 'Please select command value!',

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { CAPACITY_TYPE_IDS } from './plant/plant-model.ts';
-import { idParams, int32, int32FromText } from './integers.ts';
+import { idParams, int32, int32FromText, wholeNumber } from './integers.ts';
 
 /** How far a live value can be trusted. 'offline': the PLC link is down; never shown as live. */
 export const quality = z.enum(['good', 'stale', 'offline']);
 export type Quality = z.infer<typeof quality>;
+
+/**
+ * Since when a value that is not live stopped being live (ISO time): its last good read from the
+ * PLC, or when the PLC link was lost. Null while it is live, or when it never was.
+ */
+export const notLiveSince = z.string().nullable();
+
+/** How far the PLC values of one place on a screen can be trusted, and since when they are not. */
+export const liveness = { quality, not_live_since: notLiveSince };
 
 export const deviceCode = z
   .string({ error: 'Device Id is required' })
@@ -42,6 +51,11 @@ export const deviceSummary = z.object({
   device_features: z.array(deviceFeature),
   occupancy: z.number(),
   capacity: z.number().nullable(),
+  /** A roaster's batch capacity (green lbs) and ideal cycle (minutes): its ideal rate for OEE. */
+  batch_capacity: z.number().nullable(),
+  ideal_cycle_minutes: z.number().nullable(),
+  /** A packer's rated rate, lbs per hour: its ideal rate for OEE. */
+  rated_lbs_per_hour: z.number().nullable(),
   /**
    * True when the PLC confirms manual mode, false for auto; null while the PLC does not report
    * the device (quality 'offline'): the mode is then unknown, never taken for auto.
@@ -51,7 +65,7 @@ export const deviceSummary = z.object({
   isSwitched: z.boolean(),
   alarm: z.string().nullable(),
   alarmType: z.enum(['alarm', 'warning']).nullable(),
-  quality,
+  ...liveness,
   statuses: z.array(deviceStatusLight),
 });
 export type DeviceSummary = z.infer<typeof deviceSummary>;
@@ -127,7 +141,29 @@ const deviceFields = {
     .positive({ error: 'Device Capacity must be greater than 0' })
     // Weights are kept to the hundredth: less than that would be stored as 0.
     .min(0.01, { error: 'Device Capacity must be at least 0.01' })
-    .max(10_000_000)
+    .max(10_000_000, { error: 'Device Capacity must be at most 10,000,000' })
+    .nullable()
+    .optional(),
+  /*
+   * The nameplate OEE measures a line against: kept for Roasting-stage devices (batch capacity
+   * and ideal cycle) and Packing-stage ones (rated rate). Left out of an update, they are kept.
+   */
+  batch_capacity: z
+    .number({ error: 'Batch Capacity must be a number' })
+    .min(0.01, { error: 'Batch Capacity must be at least 0.01 lbs' })
+    .max(1_000_000, { error: 'Batch Capacity must be at most 1,000,000 lbs' })
+    .nullable()
+    .optional(),
+  ideal_cycle_minutes: z
+    .number({ error: 'Ideal Cycle must be a number' })
+    .min(0.1, { error: 'Ideal Cycle must be at least 0.1 minutes' })
+    .max(1_440, { error: 'Ideal Cycle must be at most 1,440 minutes' })
+    .nullable()
+    .optional(),
+  rated_lbs_per_hour: z
+    .number({ error: 'Rated Rate must be a number' })
+    .min(0.01, { error: 'Rated Rate must be at least 0.01 lbs/h' })
+    .max(10_000_000, { error: 'Rated Rate must be at most 10,000,000 lbs/h' })
     .nullable()
     .optional(),
 };
@@ -191,9 +227,9 @@ export const deviceTag = z.strictObject({
   command_kind: z.enum(['binary', 'input']),
   command_id: int32().positive(),
   area: z.enum(['coil', 'holding']),
-  address: z.number().int().min(0).max(65535),
+  address: wholeNumber(0, 65535, 'The address must be a whole number between 0 and 65,535.'),
   data_type: z.enum(['bool', 'uint16', 'int16', 'uint32', 'int32']),
-  scale: z.number().int().positive().max(1_000_000),
+  scale: wholeNumber(1, 1_000_000, 'The scale must be a whole number between 1 and 1,000,000.'),
   feedback_command_id: int32().positive().nullable(),
 });
 export type DeviceTagDto = z.infer<typeof deviceTag>;

@@ -20,7 +20,7 @@ export const createDumpBody = z.strictObject({
   amount: z
     .number({ error: dumpMessages.amount })
     .positive({ error: 'The amount must be more than 0 lbs.' })
-    .max(100_000),
+    .max(100_000, { error: 'The amount must be at most 100,000 lbs.' }),
   bean_id: int32({ error: dumpMessages.bean }).positive({ error: dumpMessages.bean }),
   /** Required when the dump mode setting is manual. */
   type: dumpTargetType.optional(),

@@ -17,6 +17,23 @@ export function int32(params?: { error: string }) {
   return z.number(params).int().min(INT32_MIN, atLeast).max(INT32_MAX, atMost);
 }
 
+/**
+ * A whole number a person types (a count, a code, an address), from min to max: a fraction or
+ * a value out of range gets `message`, which says the range; `missing` is for no number at all.
+ */
+export function wholeNumber(
+  min: number,
+  max: number,
+  message: string,
+  missing: { error: string } = { error: message },
+) {
+  return z
+    .number(missing)
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
 /** An integer of a query string, which arrives as text. */
 export function int32FromText() {
   return z.coerce.number().int().min(INT32_MIN, atLeast).max(INT32_MAX, atMost);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quality } from './devices.ts';
+import { notLiveSince, quality } from './devices.ts';
 import { notification } from './notifications.ts';
 import { runState, timelineEntry } from './workflows.ts';
 
@@ -57,6 +57,8 @@ export const liveEvent = z.discriminatedUnion('type', [
     type: z.literal('plc'),
     state: z.enum(['connecting', 'connected', 'disconnected', 'backoff', 'closed']),
     error: z.string().nullable(),
+    /** While the link is not connected: since when device values are not live. */
+    not_live_since: notLiveSince,
   }),
   /** Beans were booked on the ledger, or a dump or transfer changed state. */
   z.object({

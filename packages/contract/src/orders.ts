@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { deviceCode } from './devices.ts';
-import { idParams, int32, int32FromText } from './integers.ts';
+import { deviceCode, liveness } from './devices.ts';
+import { idParams, int32, int32FromText, INT32_MAX, wholeNumber } from './integers.ts';
 import { jsonText } from './json-text.ts';
 import { timelineEntry } from './workflows.ts';
+
+/** The order number as every screen and log shows it: zero-padded to six digits (42 -> '000042'). */
+export function orderNumber(orderId: number): string {
+  return String(orderId).padStart(6, '0');
+}
 
 /** The spec's texts of the order screens, word for word (spellings included). */
 export const orderMessages = {
@@ -55,7 +60,11 @@ export type OrderPriority = z.infer<typeof orderPriority>;
 /** Packing orders with this lot number pack the re-entry bin (WRB ReEntry). */
 export const RE_ENTRY_LOT = 'RE-ENTRY';
 
-const weight = z.number().finite().positive().max(1_000_000);
+const weight = z
+  .number()
+  .finite()
+  .positive({ error: 'Must be more than 0 lbs.' })
+  .max(1_000_000, { error: 'Must be at most 1,000,000 lbs.' });
 const isoDate = z.iso.datetime({ offset: true });
 
 /**
@@ -63,6 +72,7 @@ const isoDate = z.iso.datetime({ offset: true });
  * batch size), and each batch is a row and a roaster cycle.
  */
 export const MAX_ORDER_BATCHES = 1000;
+const batchCountMessage = `The number of batches must be a whole number between 1 and ${MAX_ORDER_BATCHES.toLocaleString('en-US')}.`;
 
 /** The order-form setting 'r-form-qty-field': which field of the form carries the quantity. */
 export const orderQuantityFields = ['order_qty', 'total_split'] as const;
@@ -101,6 +111,8 @@ export const roastingOrder = z.object({
   total_split: z.number().int(),
   /** Batches not yet started (the spec's spelling). */
   reaming_batch: z.number().int(),
+  /** The batch under way (1-based), null between batches. */
+  batch: z.number().int().nullable(),
   override_batch: z.boolean(),
   /** The roasting workflow (rule) and its roaster. */
   rule_id: z.number().int().nullable(),
@@ -135,10 +147,9 @@ const roastingOrderFields = z.strictObject({
    * Number of batches, when the order-form setting names total_split as the quantity field:
    * the order is then total_split batches of the batch size.
    */
-  total_split: int32({ error: orderMessages.quantity })
-    .min(1, { error: orderMessages.quantity })
-    .max(MAX_ORDER_BATCHES, { error: `An order has at most ${MAX_ORDER_BATCHES} batches.` })
-    .optional(),
+  total_split: wholeNumber(1, MAX_ORDER_BATCHES, batchCountMessage, {
+    error: orderMessages.quantity,
+  }).optional(),
   /** The roasting workflow chosen as the rule (it names the roaster and the path). */
   rule_id: int32({ error: orderMessages.roaster }).positive({ error: orderMessages.roaster }),
   /** The destination bin (roasted rule); required when the order-form settings say so. */
@@ -274,7 +285,11 @@ export const startWithDevicesBody = z.strictObject({
   splitAmount: weight.optional(),
   bin_device: deviceCode.optional(),
   start_all: z.boolean().default(false),
-  devicePosition: int32().min(1).optional(),
+  devicePosition: wholeNumber(
+    1,
+    INT32_MAX,
+    'The device position must be a whole number, 1 or more.',
+  ).optional(),
   /** The roasting path chosen; its silos, roaster and bin must be the devices chosen. */
   path_id: int32().positive().optional(),
   /** A supervisor confirmed roasting into a bin that holds another product. */
@@ -356,12 +371,18 @@ export const packingListReply = z.object({
   totalPage: z.number().int(),
 });
 
+const packingQuantityRange = 'The packing quantity must be between 0 and 1,000,000 lbs.';
+
 export const createPackingBody = z
   .strictObject({
     product_id: int32({ error: orderMessages.packingProduct }).positive({
       error: orderMessages.packingProduct,
     }),
-    order_qty: z.number({ error: orderMessages.packingQuantity }).min(0).max(1_000_000).optional(),
+    order_qty: z
+      .number({ error: orderMessages.packingQuantity })
+      .min(0, { error: packingQuantityRange })
+      .max(1_000_000, { error: packingQuantityRange })
+      .optional(),
     fulfillment_date: isoDate.optional(),
     /** WRB ReEntry: pack the re-entry bin; quantity and date then are optional. */
     reentry: z.boolean().default(false),
@@ -423,8 +444,15 @@ export const systemStatus = z.object({
       device_name: z.string(),
       active: z.boolean(),
       order_id: z.number().int().nullable(),
+      /** The batch it roasts (1-based) of how many its order has; null between batches. */
       batch: z.number().int().nullable(),
+      total_split: z.number().int().nullable(),
+      /** Its phase in words (Idle, Charging, Roasting, Dropping, Cooling). */
       phase: z.string().nullable(),
+      /** Bean temperature, °F; null when the roaster has no probe or the PLC has not said. */
+      temperature: z.number().nullable(),
+      /** Of its PLC values (active, phase, temperature). */
+      ...liveness,
     }),
   ),
   inActive: z.array(z.object({ device_id: z.string(), device_name: z.string() })),

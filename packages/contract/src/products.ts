@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32 } from './integers.ts';
+import { int32, INT32_MAX, wholeNumber } from './integers.ts';
 
 export const productMessages = {
   name: 'Please enter product name',
@@ -13,7 +13,8 @@ export const productMessages = {
 export const DEFAULT_MIN_BATCH = 0;
 export const DEFAULT_MAX_BATCH = 5000;
 
-const lbs = z.number().finite().min(0).max(1_000_000);
+const lbsRange = 'Must be between 0 and 1,000,000 lbs.';
+const lbs = z.number().finite().min(0, { error: lbsRange }).max(1_000_000, { error: lbsRange });
 
 export const recipeLine = z.strictObject({
   bean_id: int32({ error: productMessages.bean }).positive({ error: productMessages.bean }),
@@ -124,7 +125,9 @@ const beanFields = z.strictObject({
     .trim()
     .min(1, { error: productMessages.beanName })
     .max(120),
-  bean_id: int32().positive().nullable().optional(),
+  bean_id: wholeNumber(1, INT32_MAX, 'The Bean ID must be a whole number, 1 or more.')
+    .nullable()
+    .optional(),
   description: z.string().trim().max(500).default(''),
   bins: binsField,
   segregation: z.string().trim().min(1).max(40).nullable().optional(),
@@ -167,6 +170,17 @@ export const lotMovement = z.object({
   transfer_id: z.number().int().nullable(),
 });
 
+/**
+ * A roasting batch as people name it: its place in its order. order_id and seq are null when
+ * the batch's record is gone (the ledger keeps the id of every batch it booked).
+ */
+export const traceBatch = z.object({
+  batch_id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  seq: z.number().int().nullable(),
+});
+export type TraceBatch = z.infer<typeof traceBatch>;
+
 /** Forward trace of a green lot: every movement, where it is now, and the orders it went into. */
 export const lotTrace = z.object({
   lot_number: z.string(),
@@ -174,7 +188,7 @@ export const lotTrace = z.object({
   kind: z.enum(['green', 'roasted']),
   movements: z.array(lotMovement),
   held: z.array(z.object({ device_id: z.string(), device_name: z.string(), lbs: z.number() })),
-  batches: z.array(z.number().int()),
+  batches: z.array(traceBatch),
   roasted_lots: z.array(z.string()),
   /** The packing orders its roasted beans were packed for. */
   orders: z.array(z.number().int()),
@@ -187,7 +201,7 @@ export type LotTrace = z.infer<typeof lotTrace>;
 export const orderTrace = z.object({
   order_id: z.number().int(),
   roasted_lots: z.array(z.object({ lot_number: z.string(), lbs: z.number() })),
-  batches: z.array(z.number().int()),
+  batches: z.array(traceBatch),
   green_lots: z.array(z.object({ lot_number: z.string(), bean_name: z.string(), lbs: z.number() })),
 });
 export type OrderTrace = z.infer<typeof orderTrace>;

@@ -61,23 +61,35 @@ export const summaryReport = z.object({
 export type SummaryReport = z.infer<typeof summaryReport>;
 
 /**
- * GET /report/oee: one entry per roaster and packing line. label and value (OEE, percent) are
- * the spec's shape; the factors and times beside them are how it was computed.
+ * GET /report/oee: one entry per roaster and packing line that ended a batch in the period.
+ * label and value (OEE, percent) are the spec's shape; the factors, times and rates beside them
+ * are how it was computed (ADR "reports and recall").
  */
 export const oeeEntry = z.object({
   label: z.string(),
+  /** Availability x Performance x Quality; Availability x Quality while Performance is null. */
   value: z.number(),
   kind: z.enum(['roaster', 'packer']),
   availability: z.number(),
-  performance: z.number(),
+  /** Null while the line has no ideal rate: not defined, never guessed. */
+  performance: z.number().nullable(),
   quality: z.number(),
   run_minutes: z.number(),
   fault_minutes: z.number(),
+  /** The period up to now less run and fault time. */
   idle_minutes: z.number(),
+  /** Batches ended: finished or failed. */
   batches: z.number().int(),
   failed: z.number().int(),
+  /** Finished batches that moved nothing: they count against Quality as failed ones do. */
+  empty: z.number().int(),
   lbs: z.number(),
-  ideal_lbs_per_hour: z.number(),
+  /** From the equipment's nameplate; null when it has none. */
+  ideal_lbs_per_hour: z.number().nullable(),
+  /** Where the ideal rate comes from, or what is missing to have one. */
+  ideal_source: z.string(),
+  /** What the line handled per hour of run in the batches that moved beans. */
+  actual_lbs_per_hour: z.number().nullable(),
 });
 export type OeeEntry = z.infer<typeof oeeEntry>;
 export const oeeReport = z.array(oeeEntry);
@@ -161,6 +173,8 @@ export type RecallQuery = z.infer<typeof recallQuery>;
 const recallBatch = z.object({
   batch_id: z.number().int(),
   order_id: z.number().int(),
+  /** The batch's place in its order (1-based); null when the batch's record is gone. */
+  seq: z.number().int().nullable(),
   product_name: z.string(),
   roaster: z.string(),
   roasted_at: z.string(),
@@ -174,6 +188,9 @@ const recallGreenLot = z.object({
   lot_number: z.string(),
   bean_name: z.string(),
   batch_id: z.number().int(),
+  /** The order and place of the batch, as in the batches; null when its record is gone. */
+  order_id: z.number().int().nullable(),
+  seq: z.number().int().nullable(),
   lbs: z.number(),
 });
 

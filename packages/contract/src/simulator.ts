@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceCode } from './devices.ts';
+import { wholeNumber } from './integers.ts';
 
 export const simulatorState = z.object({
   running: z.boolean(),
@@ -27,7 +28,7 @@ export type SimulatorState = z.infer<typeof simulatorState>;
 export const simulatorAlarmBody = z.strictObject({
   device_id: deviceCode,
   /** 0 clears the device's alarm. */
-  code: z.number().int().min(0).max(65535),
+  code: wholeNumber(0, 65535, 'An alarm code must be a whole number between 0 and 65,535.'),
 });
 
 export const simulatorValueBody = z.strictObject({

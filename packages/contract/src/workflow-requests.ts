@@ -8,7 +8,7 @@ import {
   type WorkflowType,
 } from './workflows.ts';
 import { commandKind } from './commands.ts';
-import { idParams, int32 } from './integers.ts';
+import { idParams, int32, wholeNumber } from './integers.ts';
 
 export const workflowListQuery = z.strictObject({
   /** Spec filter types: all, roasting, moving, packing, dumping (and roasted). */
@@ -52,7 +52,7 @@ export type Diagram = z.infer<typeof diagram>;
 
 export const workflowSettingBody = z.strictObject({
   type: z.enum(['wait_timeout_s', 'manual_timeout_s']),
-  value: z.number().int().min(1).max(86_400),
+  value: wholeNumber(1, 86_400, 'A timeout must be a whole number between 1 and 86,400 seconds.'),
 });
 
 const stepFields = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandKind } from './commands.ts';
-import { int32 } from './integers.ts';
+import { int32, wholeNumber } from './integers.ts';
 
 /**
  * Workflows: a diagram (nodes and edges, for people) plus ordered steps (logics, for the
@@ -12,7 +12,7 @@ export const workflowType = z.enum(['roasting', 'roasted', 'moving', 'packing', 
 export type WorkflowType = z.infer<typeof workflowType>;
 
 const handlePosition = z.enum(['top', 'bottom', 'left', 'right']);
-const handleCount = z.number().int().min(1).max(5);
+const handleCount = wholeNumber(1, 5, 'A node has a whole number of handles between 1 and 5.');
 
 export const workflowNode = z.object({
   id: z.string().min(1),
@@ -48,7 +48,7 @@ export const waitDevice = z.object({
   command_id: int32(),
   /** The spec asks for a condition on input commands only; binary ones compare with '='. */
   condition: waitConditionOperator.default('='),
-  command_value: z.number().min(0),
+  command_value: z.number().min(0, { error: 'A waiting value must be 0 or more.' }),
   is_silo: z.boolean().default(false),
 });
 export type WaitDevice = z.infer<typeof waitDevice>;
@@ -171,9 +171,18 @@ export const commandRef = z.object({
 });
 export type CommandRef = z.infer<typeof commandRef>;
 
-/** The start of a run: a person, a parent workflow finishing, or a plant event. */
+/**
+ * The start of a run: a person on the run screen (a test run), an order (a production run: a
+ * roasting batch or a packing run), a parent workflow finishing, or a plant event.
+ */
 export const runOrigin = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('person') }),
+  z.object({
+    kind: z.literal('order'),
+    order_id: z.number().int().positive(),
+    /** The roasting batch's place in its order; null for a packing run. */
+    batch: z.number().int().positive().nullable(),
+  }),
   z.object({ kind: z.literal('parent'), parent_run_id: z.string() }),
   z.object({ kind: z.literal('event'), event: plantEventType }),
 ]);
@@ -217,6 +226,8 @@ export const runningWorkflowState = z.object({
   devices: z.array(z.object({ device_id: z.string(), device_name: z.string() })),
   status: z.array(statusRow),
   run_id: z.string().nullable(),
+  /** What started the run shown; null while no run is shown. */
+  origin: runOrigin.nullable(),
   state: runState,
   current_step: z.number().int().nullable(),
   error: z.string().nullable(),

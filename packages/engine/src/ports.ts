@@ -51,9 +51,10 @@ export interface DevicePort {
   /**
    * Writes an app command. Resolves once the result is final: 'ok' when the PLC feedback showed
    * the value, 'unconfirmed' when the PLC acknowledged it but the feedback did not show it in the
-   * gateway's own confirm time. Never rejects.
+   * gateway's own confirm time. Never rejects. `context` says what the write is for (a run's
+   * step), for the log entry of the write.
    */
-  write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome>;
+  write(ref: CommandRef, value: number, who: string, context?: string): Promise<WriteOutcome>;
   /** The latest scanned value; undefined when the command has no tag. */
   read(ref: CommandRef): DeviceReading | undefined;
   /** The command whose reading confirms a write of `ref` (the command itself without one). */
@@ -92,7 +93,14 @@ export interface Clock {
 /** What the engine reports as it happens; the server streams it on /api/live. */
 export type RunEvent =
   | { type: 'state'; run_id: string; workflow_id: number; state: RunState; error: string | null }
-  | { type: 'timeline'; run_id: string; workflow_id: number; entry: TimelineEntry }
+  | {
+      type: 'timeline';
+      run_id: string;
+      workflow_id: number;
+      entry: TimelineEntry;
+      /** The entry reports a PLC write, which the device port's own log already records. */
+      reportsWrite?: true;
+    }
   | { type: 'status'; run_id: string; workflow_id: number; index: number; row: StatusRow }
   | { type: 'cleared'; run_id: string; workflow_id: number };
 

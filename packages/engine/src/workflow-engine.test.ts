@@ -120,13 +120,27 @@ describe('WorkflowEngine', () => {
       [1, 1],
       [420, 420],
     ]);
-    expect(t.devices.writes[0]?.who).toBe("ada (workflow 'Silo to roaster', run run-1)");
+    // The write is the person's; what it was for goes with it to the events log.
+    expect(t.devices.writes[0]).toMatchObject({
+      who: 'ada',
+      context: "workflow 'Silo to roaster', step 1, run run-1",
+    });
     // Every transition was stored, and the store holds the last one.
     const states = t.store.saves.map((s) => s.state);
     expect(states[0]).toBe('running');
     expect(states.at(-1)).toBe('finished');
     expect(t.store.get('run-1')).toEqual(run);
     expect(t.recorder.events.filter((e) => e.type === 'timeline')).toHaveLength(7);
+    // The entries that report a write say so: the events log has the write from the gateway.
+    expect(
+      t.recorder.events.flatMap((e) =>
+        e.type === 'timeline' && e.reportsWrite ? [e.entry.message] : [],
+      ),
+    ).toEqual([
+      'Step 1 (GS1 Discharge Gate): wrote 1 (confirmed by the PLC).',
+      'Step 2 (R1 Drum): wrote 1 (confirmed by the PLC).',
+      'Step 3 (R1 Burner Set-point): wrote 420 (confirmed by the PLC).',
+    ]);
     expect(t.recorder.notices).toEqual([]);
   });
 
@@ -472,6 +486,24 @@ describe('WorkflowEngine', () => {
     expect(t.messages(4)[0]).toBe('Workflow started by the plant event dump_acknowledged.');
   });
 
+  it("names an order's run by its order, on the timeline and in the run screen's state", async () => {
+    const roast = workflowOf(5, 'Roast', [step({ device_id: 'R1', command_id: B.Drum })]);
+    const t = setup([roast]);
+    await t.engine.open();
+    expect((await t.engine.status(5))?.origin).toBeNull();
+    await t.engine.start(5, { who: 'ada', origin: { kind: 'order', order_id: 12, batch: 2 } });
+    await vi.waitFor(() => expect(t.stateOf(5)).toBe('finished'));
+    expect(t.messages(5)[0]).toBe('Workflow started by ada for order 000012, batch 2.');
+    expect((await t.engine.status(5))?.origin).toEqual({ kind: 'order', order_id: 12, batch: 2 });
+
+    await t.engine.start(5, {
+      who: 'order 000012',
+      origin: { kind: 'order', order_id: 12, batch: 3 },
+    });
+    await vi.waitFor(() => expect(t.stateOf(5)).toBe('finished'));
+    expect(t.messages(5)[0]).toBe('Workflow started for order 000012, batch 3.');
+  });
+
   it('warns when a trigger cannot start its workflow', async () => {
     const a = workflowOf(1, 'A', [step({ device_id: 'GS1', command_id: B.InletGate })]);
     const b = workflowOf(2, 'B', [step({ device_id: 'GS2', command_id: B.InletGate })]);
@@ -512,22 +544,48 @@ describe('WorkflowEngine', () => {
     expect(await t.store.listUncleared()).toEqual([]);
   });
 
-  it('streams status rows as the PLC feedback changes', async () => {
-    const t = setup([siloToRoaster]);
+  it('keeps on a confirmed row what the PLC confirmed, while a row still to come follows the PLC', async () => {
+    const openThenClose = workflowOf(4, 'Open the gate, then close it', [
+      step({ device_id: 'GS1', command_id: B.DischargeGate, wait_finish: true }),
+      step({
+        device_id: 'R1',
+        type: 'input',
+        command_id: I.BurnerSetPoint,
+        command_value: 300,
+        wait_device: [
+          waitOn({ device_id: 'R1', command_id: B.ChargeGateOpened, command_value: 1 }),
+        ],
+      }),
+      step({ device_id: 'GS1', command_id: B.DischargeGate, command_value: 0, wait_finish: true }),
+    ]);
+    const t = setup([openThenClose]);
     await t.engine.open();
-    await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
-    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting until'));
+    await t.engine.start(4, { who: 'ada' });
+    await vi.waitFor(() => expect(t.messages(4).at(-1)).toContain('waiting until'));
+    const rows = async () =>
+      (await t.engine.status(4))?.status.map((r) => [r.response_from_app, r.response_from_plc]);
+    expect(await rows()).toEqual([
+      [1, 1],
+      [300, 300],
+      [null, 1],
+    ]);
+
+    // The gate's feedback drops while step 2 waits: step 3, not written yet, shows it.
     t.devices.set(bin('GS1', B.DischargeGateOpened), 0);
-    const status = await t.engine.status(1);
-    expect(status).toMatchObject({ running: true, state: 'running', current_step: 1 });
-    expect(status?.status[0]).toEqual({
-      device_name: 'Green Silo 1',
-      type: 'binary',
-      command_id: B.DischargeGate,
-      response_from_app: 1,
-      response_from_plc: 0,
-    });
-    expect(t.recorder.events.at(-1)).toMatchObject({ type: 'status', index: 0 });
+    expect(await rows()).toEqual([
+      [1, 1],
+      [300, 300],
+      [null, 0],
+    ]);
+    expect(t.recorder.events.at(-1)).toMatchObject({ type: 'status', index: 2 });
+
+    t.devices.set(bin('R1', B.ChargeGateOpened), 1);
+    await vi.waitFor(() => expect(t.stateOf(4)).toBe('finished'));
+    expect(await rows()).toEqual([
+      [1, 1],
+      [300, 300],
+      [0, 0],
+    ]);
   });
 
   it('validates statically, each error naming its step, and refuses to start an invalid workflow', async () => {

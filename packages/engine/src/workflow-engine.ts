@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CommandRef,
-  DynamicValueForm,
-  WaitConditionOperator,
-  PlantEventType,
-  RunOrigin,
-  RunState,
-  RunningWorkflowState,
-  WorkflowDefinition,
-  WorkflowProblem,
-  WorkflowRun,
-  WorkflowStep,
+import {
+  orderNumber,
+  type CommandRef,
+  type DynamicValueForm,
+  type WaitConditionOperator,
+  type PlantEventType,
+  type RunOrigin,
+  type RunState,
+  type RunningWorkflowState,
+  type WorkflowDefinition,
+  type WorkflowProblem,
+  type WorkflowRun,
+  type WorkflowStep,
 } from '@roastery/contract';
 import { Conditions } from './conditions.ts';
 import { DeviceLocks } from './device-locks.ts';
@@ -376,6 +377,7 @@ export class WorkflowEngine {
       devices: this.#deviceList(workflow.steps),
       status: [],
       run_id: null,
+      origin: null,
       state: 'idle',
       current_step: null,
       error: null,
@@ -513,7 +515,7 @@ export class WorkflowEngine {
 
     if (run.phases[index] === 'writing' && feedbackShows(this.#devices, ref, value)) {
       // Cut off between sending and hearing back, and the PLC shows the value: it arrived.
-      run.phases[index] = 'confirmed';
+      this.#confirm(run, index, ref);
       this.#timeline(live, `${name}: the PLC already shows ${value}; not written again.`);
       await this.#commit(live);
     }
@@ -528,7 +530,10 @@ export class WorkflowEngine {
       // Touched before sending: a write cut off by a crash may still have reached the PLC.
       if (!run.touched.some((t) => sameRef(t, ref))) run.touched.push(ref);
       await this.#commit(live);
-      const outcome = await this.#onPlant(live, this.#devices.write(ref, value, this.#writer(run)));
+      const outcome = await this.#onPlant(
+        live,
+        this.#devices.write(ref, value, run.who, this.#writeContext(run, index)),
+      );
       this.#recordWrite(run, index, ref, value);
       this.#writes?.written({ run, index, step: name, ref, value, outcome });
       if (!this.#stillDriving(run)) return false;
@@ -536,9 +541,10 @@ export class WorkflowEngine {
         run.phases[index] = 'pending';
         return this.#fail(live, `${name}: the write of ${value} failed: ${outcome.error ?? ''}`);
       }
-      run.phases[index] = outcome.result === 'ok' ? 'confirmed' : 'written';
+      if (outcome.result === 'ok') this.#confirm(run, index, ref);
+      else run.phases[index] = 'written';
       const note = outcome.result === 'ok' ? ' (confirmed by the PLC)' : '';
-      this.#timeline(live, `${name}: wrote ${value}${note}.`, step.device_id);
+      this.#timeline(live, `${name}: wrote ${value}${note}.`, step.device_id, true);
       await this.#commit(live);
     }
     if (step.wait_finish && run.phases[index] === 'written') {
@@ -563,7 +569,7 @@ export class WorkflowEngine {
           step.device_id,
         );
       }
-      run.phases[index] = 'confirmed';
+      this.#confirm(run, index, ref);
       this.#timeline(live, `${name}: ${feedback} shows ${value}.`, step.device_id);
       await this.#commit(live);
     }
@@ -622,13 +628,18 @@ export class WorkflowEngine {
     }
   }
 
-  /** Every scanned change: re-check the waits, the modes and the status rows. */
+  /**
+   * Every scanned change: re-check the waits, the modes and the status rows. A row follows the
+   * PLC until its step is confirmed or done, then keeps what the PLC showed: a later step that
+   * writes the same command (a gate opened, then closed) must not rewrite an earlier answer.
+   */
   #onPlantChange(ref: CommandRef, value: number | null): void {
     for (const live of this.#runs.values()) {
       const { run } = live;
       if (run.state !== 'running' && run.state !== 'paused') continue;
       this.#checkManual(live);
       run.steps.forEach((step, index) => {
+        if (run.phases[index] === 'confirmed' || run.phases[index] === 'done') return;
         if (!sameRef(this.#devices.feedbackOf(stepRef(step)), ref)) return;
         const row = run.status[index];
         if (!row || row.response_from_plc === value) return;
@@ -777,6 +788,16 @@ export class WorkflowEngine {
     this.#emitStatus(run, index);
   }
 
+  /** The PLC's feedback showed the step's value: its row keeps that reading from now on. */
+  #confirm(run: WorkflowRun, index: number, ref: CommandRef): void {
+    run.phases[index] = 'confirmed';
+    const row = run.status[index];
+    const shown = this.#feedbackValue(ref);
+    if (!row || row.response_from_plc === shown) return;
+    row.response_from_plc = shown;
+    this.#emitStatus(run, index);
+  }
+
   #emitStatus(run: WorkflowRun, index: number): void {
     const row = run.status[index];
     if (!row) return;
@@ -817,13 +838,19 @@ export class WorkflowEngine {
     queueMicrotask(() => this.#conditions.recheck());
   }
 
-  #timeline(live: LiveRun, message: string, deviceId: string | null = null): void {
+  #timeline(
+    live: LiveRun,
+    message: string,
+    deviceId: string | null = null,
+    reportsWrite = false,
+  ): void {
     const entry = addTimeline(live.run, message, this.#at(), deviceId);
     this.#events.emit({
       type: 'timeline',
       run_id: live.run.id,
       workflow_id: live.run.workflow_id,
       entry,
+      ...(reportsWrite ? { reportsWrite } : {}),
     });
   }
 
@@ -887,6 +914,7 @@ export class WorkflowEngine {
       devices: this.#deviceList(run.steps),
       status: run.status.map((row) => ({ ...row })),
       run_id: run.id,
+      origin: structuredClone(run.origin),
       state: run.state,
       current_step: isTerminal(run.state) ? null : run.current_step,
       error: run.error,
@@ -916,6 +944,12 @@ export class WorkflowEngine {
     switch (run.origin.kind) {
       case 'person':
         return `by ${run.who}`;
+      case 'order': {
+        const order = `order ${orderNumber(run.origin.order_id)}`;
+        const batch = run.origin.batch === null ? '' : `, batch ${run.origin.batch}`;
+        // A batch that follows the one before it is started by its order, not by a person.
+        return run.who === order ? `for ${order}${batch}` : `by ${run.who} for ${order}${batch}`;
+      }
       case 'parent':
         return `by its parent workflow finishing (run ${run.origin.parent_run_id})`;
       case 'event':
@@ -923,9 +957,12 @@ export class WorkflowEngine {
     }
   }
 
-  /** Who the PLC gateway's events log names for a run's writes. */
-  #writer(run: WorkflowRun): string {
-    return `${run.who} (workflow '${run.workflow_name}', run ${run.id})`;
+  /**
+   * What the events log says a run's write was for, under the person who started the run. The
+   * run id is cut to its first 8 characters, enough to tell runs apart in a list people read.
+   */
+  #writeContext(run: WorkflowRun, index: number): string {
+    return `workflow '${run.workflow_name}', step ${index + 1}, run ${run.id.slice(0, 8)}`;
   }
 
   #notify(notice: EngineNotice): void {

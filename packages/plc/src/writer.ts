@@ -15,14 +15,17 @@ import { TypedEmitter } from './typed-emitter.ts';
 export type WriteResult = 'ok' | 'failed' | 'unconfirmed' | 'superseded';
 
 export interface WriteRequest extends TagRef {
-  /** Who asked: a user name or id, or the workflow run acting for one. */
+  /** Who asked: a user name or id (a workflow run writes for the person who started it). */
   who: string;
   value: number | boolean;
+  /** What the write is for, beyond who asked: "workflow 'Roast', step 3, run 3f2a9c1e". */
+  context?: string;
 }
 
 export interface WriteRecord extends TagRef {
   who: string;
   value: number;
+  context?: string;
   result: WriteResult;
   /** Epoch ms when write() was called. */
   requestedAt: number;
@@ -107,6 +110,7 @@ export class Writer extends TypedEmitter<WriterEvents> {
         ...ref,
         who: request.who,
         value: Number(request.value),
+        ...(request.context === undefined ? {} : { context: request.context }),
         result,
         requestedAt,
         latencyMs: Date.now() - requestedAt,

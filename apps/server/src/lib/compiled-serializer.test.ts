@@ -17,11 +17,15 @@ const summary: DeviceSummary = {
   device_features: [],
   occupancy: 1234.56,
   capacity: null,
+  batch_capacity: null,
+  ideal_cycle_minutes: null,
+  rated_lbs_per_hour: null,
   manual: null,
   isSwitched: false,
   alarm: 'Motor overload',
   alarmType: 'alarm',
   quality: 'offline',
+  not_live_since: '2026-03-02T09:14:05.000Z',
   statuses: [{ name: 'Running', color: '#00aa00' }],
 };
 

@@ -286,7 +286,10 @@ describe("the issue's examples", () => {
     });
     expect(status).toMatchObject({
       status: 400,
-      body: { message: 'command_value: Must be at least -2147483648' },
+      body: {
+        message:
+          'command_value: The command value must be a whole number between -2,147,483,648 and 2,147,483,647.',
+      },
     });
   });
 

@@ -162,11 +162,15 @@ function applyDeviceEvent(
   event: DeviceEvent,
 ) {
   const detailKey = deviceDetailQueryKey(event.device_id);
-  queryClient.setQueryData<DeviceDetail>(
+  const before = queryClient.getQueryData<DeviceDetail>(detailKey)?.quality;
+  const after = queryClient.setQueryData<DeviceDetail>(
     detailKey,
     (detail) => detail && applyEventToDetail(detail, event),
-  );
-  if (event.change === 'alarm' || event.change === 'status') invalidate.device(event.device_id);
+  )?.quality;
+  // Since when values are not live is the server's to say.
+  if (event.change === 'alarm' || event.change === 'status' || before !== after) {
+    invalidate.device(event.device_id);
+  }
   const list = queryClient.getQueryData<DeviceSummary[]>(deviceListQueryKey);
   if (!list) return;
   if (listNeedsRefetch(list, event)) invalidate.deviceList();
@@ -200,6 +204,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
     connection: 'connecting',
     plc: 'unknown',
     plcError: null,
+    plcNotLiveSince: null,
     refusal: null,
   });
   const announced = useRef(new Set<number>());
@@ -220,8 +225,8 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           invalidate.dashboard();
           if (event.change === 'alarm') invalidate.notifications();
           if (
-            event.change === 'value' &&
-            event.command_kind === 'input' &&
+            ((event.change === 'value' && event.command_kind === 'input') ||
+              event.change === 'quality') &&
             isSilo(event.device_id)
           ) {
             invalidate.silos();
@@ -275,6 +280,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
             ...current,
             plc: event.state === 'connected' ? 'connected' : 'down',
             plcError: event.state === 'connected' ? null : event.error,
+            plcNotLiveSince: event.not_live_since,
           }));
           invalidate.everything();
           return;

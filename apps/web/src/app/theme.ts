@@ -70,6 +70,8 @@ export const theme: ThemeConfig = {
     Menu: {
       darkItemBg: brandColors.espresso,
       darkSubMenuItemBg: brandColors.espresso,
+      // The collapsed rail opens a group as a pop-up, in the rail's colour.
+      darkPopupBg: brandColors.espresso,
       darkItemSelectedBg: brandColors.copper,
       darkItemHoverBg: brandColors.espressoRaised,
       darkItemColor: '#cbb9ab',

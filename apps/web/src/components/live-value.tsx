@@ -1,29 +1,47 @@
 import type { ReactNode } from 'react';
-import Tooltip from 'antd/es/tooltip';
+import { DisconnectOutlined } from '@ant-design/icons';
 import type { Quality } from '@roastery/contract';
+import { useLiveness } from '../lib/use-liveness.ts';
 import styles from './live-value.module.css';
 
-/** What a value that is not live is called, in its tooltip and for screen readers. */
-export const qualityLabels = { offline: 'No PLC data', stale: 'Stale' } as const;
-
 interface LiveValueProps {
-  quality: Quality;
-  children: ReactNode;
+  /** The place's quality, as the server says; without it only the PLC link counts. */
+  quality?: Quality;
+  /** Since when it is not live, as the server says. */
+  since?: string | null;
+  /** The value. While it is not live it shows only as the last known; none shows nothing. */
+  children?: ReactNode;
+  /** On one line that may wrap, for table cells, tiles and rows. */
+  compact?: boolean;
+  className?: string;
 }
 
 /**
- * A value read from the PLC. A value whose quality is offline or stale is greyed out with a
- * tooltip saying so, so that nobody takes it for the plant's current state.
+ * A value read from the PLC, or in its place, while it is not live, what nobody may take for the
+ * plant's current state: hatched and grey, 'PLC offline' (or 'No PLC data', 'Stale'), 'Not live
+ * since 14:05:09', and the last known value only when there is one, labelled so.
  */
-export function LiveValue({ quality, children }: LiveValueProps) {
-  if (quality === 'good') return <>{children}</>;
-  const label = qualityLabels[quality];
+export function LiveValue({
+  quality,
+  since,
+  children,
+  compact = false,
+  className,
+}: LiveValueProps) {
+  const liveness = useLiveness(quality && { quality, not_live_since: since });
+  if (liveness.live) return <>{children}</>;
+  const lastKnown = children !== undefined && children !== null && children !== false;
   return (
-    <Tooltip title={label}>
-      <span className={styles.notLive} tabIndex={0}>
-        {children}
-        <span className={styles.visuallyHidden}> ({label})</span>
+    <span
+      className={`${styles.notLive} ${compact ? styles.compact : styles.block} ${className ?? ''}`}
+      data-live="false"
+      title={liveness.description}
+    >
+      <span className={styles.label}>
+        <DisconnectOutlined aria-hidden="true" /> {liveness.label}
       </span>
-    </Tooltip>
+      {liveness.sinceText ? <span>{liveness.sinceText}</span> : null}
+      {lastKnown ? <span className={styles.lastKnown}>Last known: {children}</span> : null}
+    </span>
   );
 }

@@ -3,6 +3,8 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useReportView } from '../lib/admin-report-queries.ts';
 import { toCsv, type CsvCell } from '../lib/csv.ts';
+import { reportCell, type ReportValue } from '../lib/report-cell.ts';
+import { DateText } from './date-text.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { LoadError } from './load-error.tsx';
@@ -10,7 +12,8 @@ import styles from './report-viewer.module.css';
 
 /**
  * One administrator's report: Metabase's embedded question in a frame, or the rows of its SQL
- * in a table. Report Settings previews it; the reports screen shows it on its Other tab.
+ * in a table, its numbers and times shown for people and exported as they came. Report
+ * Settings previews it; the reports screen shows it on its Other tab.
  */
 export function ReportViewer({ id }: { id: number }) {
   const view = useReportView(id);
@@ -62,7 +65,15 @@ export function ReportViewer({ id }: { id: number }) {
           title: column,
           dataIndex: column,
           key: column,
-          render: (value: unknown) => (value === null ? '' : String(value)),
+          align: report.rows.some((row) => typeof row[column] === 'number') ? 'right' : undefined,
+          render: (value: ReportValue | undefined) => {
+            const cell = reportCell(column, value ?? null);
+            return cell.kind === 'time' ? (
+              <DateText value={cell.value} style="spelledTime" />
+            ) : (
+              cell.text
+            );
+          },
         }))}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}

@@ -1,5 +1,4 @@
 import Button from 'antd/es/button';
-import Progress from 'antd/es/progress';
 import Skeleton from 'antd/es/skeleton';
 import Table, { type ColumnsType } from 'antd/es/table';
 import type { SiloStat } from '@roastery/contract';
@@ -7,19 +6,14 @@ import { errorMessage } from '../lib/error-message.ts';
 import { formatLbs } from '../lib/format-lbs.ts';
 import { useSiloStats } from '../lib/get-silo-stats.ts';
 import { EmptyState } from './empty-state.tsx';
+import { LiveValue } from './live-value.tsx';
+import { hasNoLevelSensor, SiloFill } from './silo-fill.tsx';
 import styles from './silo-occupancy.module.css';
 
 /** Accounting bins the spec never shows; the server leaves them out already. */
 const HIDDEN_IDS = new Set(['vbin', 'vibin']);
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Full silos cannot take the next dump or transfer, so the bar warns before they are. */
-function fillColor(percentage: number): string {
-  if (percentage >= 90) return 'var(--ant-color-error, #c2362b)';
-  if (percentage >= 75) return 'var(--ant-color-warning, #d48806)';
-  return 'var(--ant-color-success, #3f8f4f)';
-}
 
 const columns: ColumnsType<SiloStat> = [
   { title: 'Silo', dataIndex: 'name' },
@@ -40,21 +34,19 @@ const columns: ColumnsType<SiloStat> = [
     dataIndex: 'measured',
     align: 'right',
     className: styles.weight,
-    render: (lbs: number | null) => (lbs === null ? '—' : formatLbs(lbs)),
+    render: (lbs: number | null, silo) =>
+      hasNoLevelSensor(silo) ? (
+        '—'
+      ) : (
+        <LiveValue quality={silo.quality} since={silo.not_live_since} compact>
+          {lbs === null ? undefined : formatLbs(lbs)}
+        </LiveValue>
+      ),
   },
   {
     title: 'Fill',
     dataIndex: 'percentage',
-    render: (percentage: number, silo) => (
-      <Progress
-        className={styles.fill}
-        percent={Math.min(100, Math.max(0, percentage))}
-        status="normal"
-        strokeColor={fillColor(percentage)}
-        format={() => `${Math.round(percentage)}%`}
-        aria-label={`${silo.name} fill`}
-      />
-    ),
+    render: (_percentage: number, silo) => <SiloFill silo={silo} className={styles.fill} />,
   },
 ];
 

@@ -8,11 +8,14 @@ interface FieldSchema {
   ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 }
 
-/** A form rule that applies the shared contract's check, so the form and server agree. */
+/**
+ * A form rule that applies the shared contract's check, so the form and server agree. An empty
+ * field (a cleared number field holds null) is the required rule's to judge.
+ */
 export function schemaRule(schema: FieldSchema): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      if (value === undefined || value === '') return;
+      if (value === undefined || value === null || value === '') return;
       const result = schema.safeParse(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
     },

@@ -8,6 +8,8 @@ export interface LiveStatus {
   plc: 'unknown' | 'connected' | 'down';
   /** The server's last reason for a PLC link that is down. */
   plcError: string | null;
+  /** While the PLC link is down: since when device values are not live (ISO), if ever they were. */
+  plcNotLiveSince: string | null;
   /** Why the server declined this tab a stream, while it does. */
   refusal: string | null;
 }
@@ -16,6 +18,7 @@ const OFFLINE: LiveStatus = {
   connection: 'offline',
   plc: 'unknown',
   plcError: null,
+  plcNotLiveSince: null,
   refusal: null,
 };
 

@@ -573,6 +573,15 @@ export const demoPlant: PlantDefinition = {
 export const demoRoasterBatchLbs: Record<string, number> = { R1: 500, R2: 250 };
 
 /**
+ * The demo lines' nameplates for OEE. A roaster's ideal cycle in minutes: a drum roaster roasts
+ * about 15 minutes and charges and drops in 2 or 3 more, a smaller drum a little faster. A
+ * packer's rated rate in lbs per hour: 20 five-lb bags a minute, its simulated set-points. The
+ * manual bagging station has none: a person's pace is no nameplate.
+ */
+export const demoRoasterIdealCycleMinutes: Record<string, number> = { R1: 18, R2: 16 };
+export const demoPackerRatedLbsPerHour: Record<string, number> = { PK1: 6_000, PK2: 6_000 };
+
+/**
  * Route tables of the demo transfer conveyors, as their PLC programs hold them: route number n
  * (1-based) in 'Transfer Source' or 'Transfer Target' is the n-th device of the conveyor's list.
  */

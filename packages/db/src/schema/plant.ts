@@ -47,6 +47,14 @@ export const devices = pgTable(
     image: text('image').notNull().default(''),
     features: jsonb('device_features').$type<DeviceFeature[]>().notNull().default([]),
     capacity: lbs('capacity'),
+    /**
+     * A roaster's nameplate for OEE: the green lbs one batch can take and the minutes an ideal
+     * charge-roast-drop cycle lasts; its ideal rate is the one over the other.
+     */
+    batchCapacity: lbs('batch_capacity'),
+    idealCycleMinutes: numeric('ideal_cycle_minutes', { precision: 8, scale: 2, mode: 'number' }),
+    /** A packer's nameplate for OEE: the lbs per hour it is rated to pack. */
+    ratedLbsPerHour: lbs('rated_lbs_per_hour'),
     /** Virtual devices exist for accounting only: no tags, never shown. */
     virtual: boolean('virtual').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +64,18 @@ export const devices = pgTable(
     uniqueIndex('devices_device_id_key').on(sql`lower(${t.deviceId})`),
     check('devices_stage_check', sql`${t.stage} between 1 and 4`),
     check('devices_capacity_check', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    check(
+      'devices_batch_capacity_check',
+      sql`${t.batchCapacity} is null or ${t.batchCapacity} > 0`,
+    ),
+    check(
+      'devices_ideal_cycle_check',
+      sql`${t.idealCycleMinutes} is null or ${t.idealCycleMinutes} > 0`,
+    ),
+    check(
+      'devices_rated_rate_check',
+      sql`${t.ratedLbsPerHour} is null or ${t.ratedLbsPerHour} > 0`,
+    ),
   ],
 );
 

@@ -15,6 +15,7 @@ export interface RecordedWrite {
   ref: CommandRef;
   value: number;
   who: string;
+  context: string | undefined;
 }
 
 /**
@@ -40,8 +41,13 @@ export class FakeDevicePort implements DevicePort {
     for (const tag of plant.tags) this.#values.set(key(tag), 0);
   }
 
-  async write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome> {
-    this.writes.push({ ref, value, who });
+  async write(
+    ref: CommandRef,
+    value: number,
+    who: string,
+    context?: string,
+  ): Promise<WriteOutcome> {
+    this.writes.push({ ref, value, who, context });
     this.set(ref, value);
     return this.respond(ref, value);
   }

@@ -14,7 +14,9 @@ import type {
  * that the engine does not depend on the PLC package: the gateway fits it as it is.
  */
 export interface GatewayLike {
-  write(request: CommandRef & { who: string; value: number }): Promise<WriteOutcome>;
+  write(
+    request: CommandRef & { who: string; value: number; context?: string },
+  ): Promise<WriteOutcome>;
   getValue(ref: CommandRef): DeviceReading | undefined;
   on(
     event: 'value',
@@ -35,8 +37,8 @@ export class GatewayDevicePort implements DevicePort {
     this.#catalog = new PlantCatalog(plant);
   }
 
-  write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome> {
-    return this.#gateway.write({ ...ref, who, value });
+  write(ref: CommandRef, value: number, who: string, context?: string): Promise<WriteOutcome> {
+    return this.#gateway.write({ ...ref, who, value, context });
   }
 
   read(ref: CommandRef): DeviceReading | undefined {

@@ -13,6 +13,8 @@ export interface ReadOnlyLimits {
 
 export interface ReadOnlyResult {
   columns: string[];
+  /** Each column's PostgreSQL type (its OID), in the order of columns. */
+  types: number[];
   rows: Record<string, unknown>[];
   /** The planner's estimate of the work, in its cost units. */
   cost: number;
@@ -20,7 +22,7 @@ export interface ReadOnlyResult {
 
 interface RawResult {
   rows?: Record<string, unknown>[];
-  fields?: { name: string }[];
+  fields?: { name: string; dataTypeID: number }[];
 }
 
 export class AdminReportRepository {
@@ -76,6 +78,7 @@ export class AdminReportRepository {
       const result = (await tx.execute(query)) as RawResult;
       return {
         columns: (result.fields ?? []).map((f) => f.name),
+        types: (result.fields ?? []).map((f) => f.dataTypeID),
         rows: result.rows ?? [],
         cost,
       };

@@ -33,11 +33,38 @@ function present(r: AdminReportRow): AdminReport {
   return { id: r.id, title: r.title, description: r.description, code: r.code };
 }
 
-/** A value as JSON carries it: dates as ISO text, big integers and objects as text. */
-function cell(value: unknown): Cell {
+/** PostgreSQL's bigint and numeric: the drivers hand them over as text, to lose no digit. */
+const NUMBER_TEXT_TYPES: ReadonlySet<number> = new Set([20, 1700]);
+/** PostgreSQL's timestamp with time zone, which the drivers hand over as the server's text. */
+const TIMESTAMPTZ = 1184;
+
+/** A number as JSON carries it when no digit that counts is lost, else its text. */
+function numberOf(value: bigint | string): number | string {
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : String(value);
+}
+
+/**
+ * A moment as ISO text in UTC, which the screen shows in its own time zone; PostgreSQL writes
+ * 2026-04-12 14:05:00.5+02. Text that names no moment (infinity) stays as it is.
+ */
+function momentOf(text: string): string {
+  const date = new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+/**
+ * A value as JSON carries it: numbers as numbers (a sum or a weight must not read
+ * 500.0000000000000000), moments as ISO text in UTC, objects as text.
+ */
+function cell(value: unknown, type: number | undefined): Cell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'bigint') return numberOf(value);
+  if (typeof value === 'string' && type !== undefined && NUMBER_TEXT_TYPES.has(type)) {
+    return numberOf(value);
+  }
+  if (typeof value === 'string' && type === TIMESTAMPTZ) return momentOf(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return value;
   }
@@ -148,11 +175,14 @@ export class AdminReportService {
         throw codeOf(err) ? refusal(err, limits.timeoutMs) : err;
       });
     const truncated = result.rows.length > limits.rowCap;
+    const types = new Map(result.columns.map((name, i) => [name, result.types[i]]));
     return {
       columns: result.columns,
       rows: result.rows
         .slice(0, limits.rowCap)
-        .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)]))),
+        .map((r) =>
+          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v, types.get(k))])),
+        ),
       truncated,
     };
   }

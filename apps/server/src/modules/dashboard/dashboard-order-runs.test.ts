@@ -105,8 +105,11 @@ describe('the dashboard of a roasting order run by the order runner', () => {
     expect(status.roasters.find((r) => r.device_id === 'R1')).toMatchObject({
       active: true,
       batch: 1,
+      total_split: 2,
     });
     const shown = status.orders.find((o) => o.order_id === orderId);
+    // The batch under way is not pending, and still remains: the cards count it.
+    expect(shown).toMatchObject({ batch: 1, reaming_batch: 1, total_split: 2 });
     expect(shown?.timeline.map((e) => e.message)[0]).toMatch(/^Workflow started/);
 
     await eventually(

@@ -135,6 +135,8 @@ describe('an order under way', () => {
         kind: 'wait_device',
         condition: UNREACHABLE_WAIT,
         current: t.services.runtime.reading('GS1', 'occupancy'),
+        quality: 'good',
+        not_live_since: null,
         since: expect.any(String),
         order_id: orderId,
       },
@@ -179,7 +181,11 @@ describe('an order under way', () => {
         active: true,
         order_id: orderId,
         batch: 1,
+        total_split: 3,
         phase: 'Idle',
+        temperature: t.services.runtime.reading('R1', 'bean-temperature'),
+        quality: 'good',
+        not_live_since: null,
       },
       {
         device_id: 'R2',
@@ -187,9 +193,15 @@ describe('an order under way', () => {
         active: false,
         order_id: null,
         batch: null,
+        total_split: null,
         phase: 'Idle',
+        temperature: t.services.runtime.reading('R2', 'bean-temperature'),
+        quality: 'good',
+        not_live_since: null,
       },
     ]);
+    // The bean probe's °F, as the PLC scaled it (the simulator starts at ambient).
+    expect(body.roasters[0]?.temperature).toEqual(expect.any(Number));
     expect(body.inActive).toEqual([]);
   });
 

@@ -6,7 +6,9 @@ import {
   type DashboardOverview,
   type DeviceSummary,
   type OrderFlow,
+  type Quality,
   type SiloStat,
+  type StageTile,
   type StageId,
   type SystemStatus,
   type WaitingDevice,
@@ -56,8 +58,8 @@ const REPLY_MAX_AGE_MS = 1_000;
 /**
  * The readings a reply is made of: a device's running feedback, roaster phase, mode and alarm
  * (its state and its stage's), and silo levels. Other values (temperatures, speeds) change on
- * every scan of a working plant and change nothing shown here; what they make a wait hold
- * reaches the dashboard as the run's own event.
+ * every scan of a working plant; what they make a wait hold reaches the dashboard as the run's
+ * own event, and the roaster cards' temperature is as fresh as their 3 s poll.
  */
 const SHOWN_ROLES: ReadonlySet<CommandRole> = new Set([
   'running',
@@ -75,6 +77,30 @@ function changesDashboard(event: PlantEvent): boolean {
 const phaseNames = new Map<number, string>(
   Object.entries(RoasterPhase).map(([name, value]) => [value, name]),
 );
+
+/** A roaster's Phase register in words; a code the plant added later still reads as one. */
+function phaseName(code: number): string {
+  return phaseNames.get(code) ?? `Unknown phase (${code})`;
+}
+
+const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
+
+/**
+ * Of a group of devices as one place on a screen: the worst quality among them, and since when
+ * the earliest of those not live stopped being live.
+ */
+function livenessOf(
+  devices: readonly DeviceSummary[],
+): Pick<StageTile, 'quality' | 'not_live_since'> {
+  const notLive = devices.filter((d) => d.quality !== 'good');
+  const quality = notLive.reduce<Quality>(
+    (worst, d) => (RANK[d.quality] > RANK[worst] ? d.quality : worst),
+    'good',
+  );
+  // ISO times in UTC sort as text.
+  const since = notLive.flatMap((d) => (d.not_live_since === null ? [] : [d.not_live_since]));
+  return { quality, not_live_since: since.sort()[0] ?? null };
+}
 
 /** Per order, its batches that had a run, latest first (the repository's order). */
 function runsByOrder(rows: OrderRunRow[]): Map<number, OrderRunRow[]> {
@@ -110,8 +136,12 @@ export class DashboardService {
     const contents = await this.#d.ledger.siloContents();
     return contents
       .map((c) => {
-        const measured = this.#d.runtime.reading(c.device_id, 'occupancy');
+        const { runtime } = this.#d;
+        const measured = runtime.reading(c.device_id, 'occupancy');
         const level = measured ?? c.occupancy;
+        // A silo without a level sensor shows its book weight, which the PLC has no part in.
+        const sensor = runtime.catalog()?.refOf(c.device_id, 'occupancy');
+        const reading = sensor && runtime.value(sensor);
         const percentage =
           c.capacity && c.capacity > 0
             ? Math.min(100, Math.max(0, fromCenti(Math.round((toCenti(level) * 100) / c.capacity))))
@@ -124,6 +154,8 @@ export class DashboardService {
           capacity: c.capacity,
           current_beans: nameHolding(c.lots),
           percentage,
+          quality: sensor ? (reading?.quality ?? 'offline') : 'good',
+          not_live_since: sensor ? runtime.notLiveSince([reading]) : null,
         };
       })
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
@@ -177,6 +209,7 @@ export class DashboardService {
           active: running.length > 0,
           running: running.map((d) => d.device_id),
           devices: ofStage.length,
+          ...livenessOf(ofStage),
         };
       }),
       orders,
@@ -191,6 +224,7 @@ export class DashboardService {
     const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
     const byOrder = runsByOrder(runs);
     const running = runs.filter((b) => b.status === 'running');
+    const totals = new Map(orders.map((o) => [o.order_id, o.total_split]));
     return {
       orders: orders.map((order) => ({
         ...order,
@@ -207,7 +241,11 @@ export class DashboardService {
             active: activity.isRunning(d.device_id),
             order_id: batch?.orderId ?? null,
             batch: batch?.seq ?? null,
-            phase: phase === null ? null : (phaseNames.get(phase) ?? String(phase)),
+            total_split: batch ? (totals.get(batch.orderId) ?? null) : null,
+            phase: phase === null ? null : phaseName(phase),
+            temperature: this.#d.runtime.reading(d.device_id, 'bean-temperature'),
+            quality: d.quality,
+            not_live_since: d.not_live_since,
           };
         }),
       inActive: devices
@@ -221,9 +259,11 @@ export class DashboardService {
     const waits = this.#d.runs.waiting();
     const owners = await this.#d.repo.ordersOfRuns([...new Set(waits.map((w) => w.run_id))]);
     const orderOf = new Map(owners.map((o) => [o.runId, o.orderId]));
-    const catalog = this.#d.runtime.catalog();
+    const { runtime } = this.#d;
+    const catalog = runtime.catalog();
     return waits
-      .map((w) => ({
+      .map((w) => ({ w, reading: runtime.value(w.ref) }))
+      .map(({ w, reading }) => ({
         device_id: w.ref.device_id,
         device_name: catalog?.device(w.ref.device_id)?.device_name ?? w.ref.device_id,
         run_id: w.run_id,
@@ -233,6 +273,8 @@ export class DashboardService {
         kind: w.kind,
         condition: w.text,
         current: w.current,
+        quality: reading?.quality ?? 'offline',
+        not_live_since: runtime.notLiveSince([reading]),
         since: w.since,
         order_id: orderOf.get(w.run_id) ?? null,
       }))
@@ -277,6 +319,8 @@ function flowOf(
               device_type_name: device.device_type_name,
               image: device.image,
               state: activity.stateOf(device),
+              quality: device.quality,
+              not_live_since: device.not_live_since,
             },
           ]
         : [];

@@ -101,6 +101,8 @@ describe('the Silo Bins Occupancy table', () => {
       capacity: 20000,
       current_beans: 'Ethiopia Yirgacheffe',
       percentage: 24.95,
+      quality: 'good',
+      not_live_since: null,
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   type CommandList,
   type DeviceDetail,
   type DeviceStatusDto,
+  type DeviceSummary,
   type DeviceTagView,
   type DeviceTypeCommands,
 } from '@roastery/contract';
@@ -112,6 +113,56 @@ describe('devices', () => {
     expect((await admin('DELETE', '/api/device/GS8')).status).toBe(200);
     expect((await admin('GET', '/api/device/detail?id=GS8')).status).toBe(404);
     expect((await admin('DELETE', '/api/device/GS8')).status).toBe(404);
+  });
+
+  it("keeps a line's OEE nameplate: a roaster's batch and cycle, a packer's rated rate", async () => {
+    const info = async (code: string) =>
+      (await admin<DeviceSummary>('GET', `/api/device/info/${code}`)).body;
+    const r2 = await info('R2');
+    // The demo's nameplates, as seeded.
+    expect(r2).toMatchObject({ batch_capacity: 250, ideal_cycle_minutes: 16 });
+    expect(await info('PK1')).toMatchObject({ rated_lbs_per_hour: 6000 });
+    expect(await info('MB1')).toMatchObject({ rated_lbs_per_hour: null });
+    const fields = {
+      device_name: r2.device_name,
+      device_type: r2.device_type,
+      device_description: r2.device_description,
+      device_stage: r2.device_stage,
+      device_unit: r2.device_unit,
+    };
+    const put = (body: object) => admin<DeviceDetail>('PUT', '/api/device/R2', body);
+    expect((await put({ ...fields, ideal_cycle_minutes: 17.5 })).body.device).toMatchObject({
+      batch_capacity: 250,
+      ideal_cycle_minutes: 17.5,
+    });
+    // An update that leaves the nameplate out (the spec's update body) keeps it.
+    expect((await put(fields)).body.device).toMatchObject({
+      batch_capacity: 250,
+      ideal_cycle_minutes: 17.5,
+    });
+    const zero = await admin('PUT', '/api/device/R2', { ...fields, ideal_cycle_minutes: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toContain('Ideal Cycle must be at least 0.1 minutes');
+    expect((await put({ ...fields, batch_capacity: null })).body.device).toMatchObject({
+      batch_capacity: null,
+      ideal_cycle_minutes: 17.5,
+    });
+    // Only a Roasting-stage device has a batch and cycle, only a Packing-stage one a rated rate.
+    const silo = await admin<DeviceDetail>('POST', '/api/device/create', {
+      ...newSilo,
+      device_id: 'GS9',
+      device_name: 'Green Silo 9',
+      batch_capacity: 500,
+      ideal_cycle_minutes: 18,
+      rated_lbs_per_hour: 1000,
+    });
+    expect(silo.status).toBe(201);
+    expect(silo.body.device).toMatchObject({
+      batch_capacity: null,
+      ideal_cycle_minutes: null,
+      rated_lbs_per_hour: null,
+    });
+    expect((await admin('DELETE', '/api/device/GS9')).status).toBe(200);
   });
 
   it('offers the form data with capacity types 8 and 13', async () => {

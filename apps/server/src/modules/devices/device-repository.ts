@@ -25,6 +25,9 @@ const deviceColumns = {
   image: devices.image,
   features: devices.features,
   capacity: devices.capacity,
+  batchCapacity: devices.batchCapacity,
+  idealCycleMinutes: devices.idealCycleMinutes,
+  ratedLbsPerHour: devices.ratedLbsPerHour,
   /** What the bean ledger says the device holds, in lbs. */
   occupancy:
     sql<number>`coalesce((select sum(${deviceLots.centiLbs}) from ${deviceLots} where ${deviceLots.deviceId} = ${devices.id}), 0) / 100.0`.mapWith(

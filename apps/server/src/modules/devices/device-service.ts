@@ -1,5 +1,6 @@
 import {
   CAPACITY_TYPE_IDS,
+  Stage,
   stageNames,
   type CreateDeviceBody,
   type DeviceBlock,
@@ -57,6 +58,8 @@ interface LiveCommand extends DeviceCommand {
 interface DeviceState {
   commands: LiveCommand[];
   quality: Quality;
+  /** Since when its values are not live (ISO); null while they are. */
+  notLiveSince: string | null;
   /** Null while the PLC does not report the mode: unknown, not auto. */
   manual: boolean | null;
   requestedManual: boolean;
@@ -72,8 +75,19 @@ function worst(qualities: Quality[]): Quality {
   return qualities.reduce<Quality>((w, q) => (RANK[q] > RANK[w] ? q : w), 'good');
 }
 
-/** The columns a create or update body sets; only types 8 and 13 keep a capacity. */
-function deviceColumns(body: UpdateDeviceBody) {
+/** The nameplate OEE measures a device against, as stored. */
+type Nameplate = Pick<DeviceRow, 'batchCapacity' | 'idealCycleMinutes' | 'ratedLbsPerHour'>;
+
+/**
+ * The columns a create or update body sets; only types 8 and 13 keep a capacity, only a
+ * Roasting-stage device a batch capacity and ideal cycle, only a Packing-stage one a rated rate.
+ * A nameplate figure the body leaves out keeps what is stored (nothing on a new device).
+ */
+function deviceColumns(body: UpdateDeviceBody, stored?: Nameplate) {
+  const roasting = body.device_stage === Stage.Roasting;
+  const packing = body.device_stage === Stage.Packing;
+  const kept = <T>(given: T | null | undefined, current: T | null | undefined) =>
+    given === undefined ? (current ?? null) : given;
   return {
     name: body.device_name,
     description: body.device_description,
@@ -83,6 +97,9 @@ function deviceColumns(body: UpdateDeviceBody) {
     image: body.image,
     features: body.device_features,
     capacity: CAPACITY_TYPE_IDS.includes(body.device_type) ? (body.capacity ?? null) : null,
+    batchCapacity: roasting ? kept(body.batch_capacity, stored?.batchCapacity) : null,
+    idealCycleMinutes: roasting ? kept(body.ideal_cycle_minutes, stored?.idealCycleMinutes) : null,
+    ratedLbsPerHour: packing ? kept(body.rated_lbs_per_hour, stored?.ratedLbsPerHour) : null,
   };
 }
 
@@ -117,11 +134,12 @@ export class DeviceService {
     requested: boolean | undefined,
   ): DeviceState {
     const { runtime } = this.#d;
+    const values = tags.map((t) => runtime.value(this.#ref(device, t.kind, t.commandId)));
     const commands: LiveCommand[] = tags
-      .map((t) => {
+      .map((t, index) => {
         const def = runtime.command(t.kind, t.commandId);
         const ref = this.#ref(device, t.kind, t.commandId);
-        const live = runtime.value(ref);
+        const live = values[index];
         const owner = def?.owner ?? 'plc';
         return {
           kind: t.kind,
@@ -151,6 +169,8 @@ export class DeviceService {
     return {
       commands,
       quality,
+      notLiveSince:
+        quality === 'good' ? null : runtime.notLiveSince(tags.length ? values : [undefined]),
       manual,
       requestedManual: wanted,
       isSwitched: wanted === manual && quality === 'good',
@@ -193,11 +213,15 @@ export class DeviceService {
       device_features: device.features,
       occupancy: device.occupancy,
       capacity: device.capacity,
+      batch_capacity: device.batchCapacity,
+      ideal_cycle_minutes: device.idealCycleMinutes,
+      rated_lbs_per_hour: device.ratedLbsPerHour,
       manual: state.manual,
       isSwitched: state.isSwitched,
       alarm,
       alarmType: alarm ? 'alarm' : null,
       quality: state.quality,
+      not_live_since: state.notLiveSince,
       statuses: lights,
     };
   }
@@ -351,7 +375,8 @@ export class DeviceService {
   async update(code: string, body: UpdateDeviceBody, by: string): Promise<DeviceDetail> {
     const device = await this.#d.records.require(code);
     await this.#checkType(body.device_type);
-    const { capacity } = deviceColumns(body);
+    const columns = deviceColumns(body, device);
+    const { capacity } = columns;
     if (capacity !== null && device.occupancy > capacity) {
       throw unprocessable(
         `The capacity cannot be below the current occupancy (${formatLbs(device.occupancy)}).`,
@@ -362,7 +387,7 @@ export class DeviceService {
       ? await allocateTags(this.#d.devices, this.#d.commands, body.device_type)
       : [];
     await this.#d.db.transaction(async (tx) => {
-      await this.#d.devices.update(device.id, deviceColumns(body), tx);
+      await this.#d.devices.update(device.id, columns, tx);
       if (retyped) {
         await this.#d.devices.deleteTags(device.id, tx);
         await this.#d.devices.insertTags(device.id, tags, tx);

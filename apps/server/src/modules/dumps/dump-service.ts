@@ -209,7 +209,10 @@ export class DumpService {
     if (dump.status !== 'pending' && dump.status !== 'failed') {
       throw conflict(`Dump request ${id} is ${dump.status}, not waiting to be acknowledged.`);
     }
-    const workflow = await this.#d.workflows.workflowDriving('dumping', dump.device_id);
+    const workflow = await this.#fillingWorkflow(
+      dump.device_id,
+      dump.status === 'failed' ? dump.workflow_id : null,
+    );
     if (!workflow) {
       throw conflict(`No dumping workflow fills ${dump.device_name}. Add one under Workflows.`);
     }
@@ -237,6 +240,23 @@ export class DumpService {
     this.#changed(id);
     await this.#d.engine.handlePlantEvent('dump_acknowledged', who.fullName);
     return this.get(id);
+  }
+
+  /**
+   * The dumping workflow that fills the target: a retried dump's own, since what is left of its
+   * bags is on that station's scale; else the first by name whose devices no run drives now, so
+   * that a dump goes through the second dump station while the first is busy; else the first,
+   * whose start then says what holds it.
+   */
+  async #fillingWorkflow(target: string, retried: number | null) {
+    const candidates = await this.#d.workflows.workflowsDriving('dumping', target);
+    const own = candidates.find((c) => c.workflow.id === retried);
+    if (own) return own.workflow;
+    const busy = new Set(
+      this.#d.engine.activeRuns().flatMap((run) => run.steps.map((s) => s.device_id.toLowerCase())),
+    );
+    const free = candidates.find((c) => c.devices.every((d) => !busy.has(d.toLowerCase())));
+    return (free ?? candidates[0])?.workflow;
   }
 
   /** The roaster dump-request popup's Ok: the request is closed without beans moving here. */

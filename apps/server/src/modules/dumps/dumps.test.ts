@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DemoBinary,
+  DemoInput,
   Role,
   SettingRef,
   dumpMessages,
@@ -17,6 +19,7 @@ import {
   type ApiCaller,
   type TestApp,
 } from '../../../test/helper.ts';
+import { insertWorkflow } from '../../../test/order-fixtures.ts';
 
 let t: TestApp;
 let operator: ApiCaller;
@@ -170,6 +173,59 @@ describe('dump requests', () => {
     expect(model.getValue('GS6', 'Occupancy')).toBe(60);
     expect((await silo('GS6'))?.occupancy).toBe(60);
     expect(model.getValue('DS1', 'Scale Weight')).toBe(0);
+  });
+
+  it('go through Dump Station 2 while a run holds Dump Station 1', async () => {
+    const model = t.services.runtime.simulator.running!.model;
+    // A run that drives DS1 and waits for weight no one will tip onto its scale.
+    const hold = await insertWorkflow(t.database.db, 'Hold Dump Station 1', 'moving', [
+      {
+        device: 'DS1',
+        binary: DemoBinary.Start,
+        value: 0,
+        waits: [
+          {
+            device_id: 'DS1',
+            type: 'input',
+            command_id: DemoInput.ScaleWeight,
+            condition: '>=',
+            command_value: 10_000,
+          },
+        ],
+      },
+    ]);
+    expect((await admin('POST', '/api/workflow/start', { work_flow_id: hold })).status).toBe(200);
+    try {
+      const guatemala = (
+        await admin<Bean>('POST', '/api/bean', { bean: { bean_name: 'Guatemala Antigua' } })
+      ).body.id;
+      const created = await operator<Dump>('POST', '/api/dump/create', {
+        amount: 70,
+        bean_id: guatemala,
+        type: 'Silo Bin',
+        device_id: 'GS4',
+      });
+      const ack = await operator<Dump>('POST', `/api/dump/request/${created.body.id}`);
+      expect(ack.status).toBe(200);
+      const viaDs2 = (await t.services.workflows.list('dumping')).find(
+        (w) => w.name === 'Dump DS2 into Green Silo 4',
+      );
+      expect(ack.body.workflow_id).toBe(viaDs2?.id);
+      await eventually(
+        async () =>
+          (await operator<Dump[]>('GET', '/api/dump?status=finished')).body.some(
+            (d) => d.id === created.body.id && d.status === 'completed',
+          ),
+        'the dump to complete',
+        30_000,
+      );
+      expect(model.getValue('GS4', 'Occupancy')).toBe(70);
+      expect((await silo('GS4'))?.occupancy).toBe(70);
+      expect(model.getValue('DS2', 'Scale Weight')).toBe(0);
+      expect(await t.services.ledger.invariantViolations()).toEqual([]);
+    } finally {
+      await admin('POST', `/api/workflow/${hold}/stop`, {});
+    }
   });
 
   it('book nothing when the completion cannot be stored: booking and completion commit together', async () => {

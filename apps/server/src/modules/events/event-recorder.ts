@@ -178,6 +178,8 @@ export class EventRecorder {
 
   async #run(e: PlantEventOf<'run'>): Promise<void> {
     if (e.change !== 'state' && e.change !== 'timeline') return;
+    // The runtime logs every PLC write with its value and result: once is enough.
+    if (e.change === 'timeline' && e.reportsWrite) return;
     const workflow = (await this.#d.workflowName(e.workflow_id)) ?? `Workflow ${e.workflow_id}`;
     if (e.change === 'state') {
       await this.#d.eventLog.record({

@@ -7,6 +7,7 @@ import {
   dumps,
   ledgerEntries,
   lots,
+  orderBatches,
   orders,
   products,
   type Executor,
@@ -369,6 +370,15 @@ export class LedgerRepository {
         ),
       )
       .orderBy(asc(ledgerEntries.id));
+  }
+
+  /** Batches by id, with their order and place in it; a batch whose order is gone is absent. */
+  batchesByIds(tx: Executor, ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return tx
+      .select({ id: orderBatches.id, orderId: orderBatches.orderId, seq: orderBatches.seq })
+      .from(orderBatches)
+      .where(inArray(orderBatches.id, ids));
   }
 
   heldByLot(tx: Executor, lotId: number) {

@@ -5,6 +5,7 @@ import {
   type LotTrace,
   type OrderTrace,
   type SiloContents,
+  type TraceBatch,
 } from '@roastery/contract';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type {
@@ -489,7 +490,7 @@ export class LedgerService {
         device_name: h.name,
         lbs: fromCenti(Number(h.centi)),
       })),
-      batches,
+      batches: await this.#traceBatches(batches, movements),
       roasted_lots: unique(roastedOut.map((r) => r.lotNumber)),
       orders: unique(packed.map((p) => p.entry.orderId).filter((o): o is number => o !== null)),
       roasting_orders: unique(
@@ -523,12 +524,31 @@ export class LedgerService {
     return {
       order_id: orderId,
       roasted_lots: sumByLot(packed),
-      batches,
+      batches: await this.#traceBatches(batches, roastedOut),
       green_lots: sumByLot(roastedIn).map((l) => ({
         ...l,
         bean_name: roastedIn.find((r) => r.lotNumber === l.lot_number)?.beanName ?? '',
       })),
     };
+  }
+
+  /**
+   * Batches as people name them: their order and place in it, from the batches' records, else
+   * the order the ledger booked them for.
+   */
+  async #traceBatches(
+    ids: number[],
+    rows: { entry: { batchId: number | null; orderId: number | null } }[],
+  ): Promise<TraceBatch[]> {
+    const found = new Map((await this.#repo.batchesByIds(this.#db, ids)).map((b) => [b.id, b]));
+    return ids.map((id) => {
+      const batch = found.get(id);
+      return {
+        batch_id: id,
+        order_id: batch?.orderId ?? rows.find((r) => r.entry.batchId === id)?.entry.orderId ?? null,
+        seq: batch?.seq ?? null,
+      };
+    });
   }
 
   /**

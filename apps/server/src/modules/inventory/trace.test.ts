@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type LotTrace, type OrderTrace } from '@roastery/contract';
 import { beans } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { bookRoastedLot, newBean, newProduct } from '../../../test/order-fixtures.ts';
 import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
 
 let t: TestApp;
@@ -89,7 +90,8 @@ describe('traceability', () => {
       lot_number: 'DMP-A',
       bean_name: 'Colombia Supremo',
       kind: 'green',
-      batches: [7],
+      // Batch 7 has no record: the ledger's id is all there is to name it by.
+      batches: [{ batch_id: 7, order_id: null, seq: null }],
       roasted_lots: ['RST-7'],
       orders: [42],
       held: [{ device_id: 'GS1', lbs: 700 }],
@@ -104,7 +106,7 @@ describe('traceability', () => {
     expect(back.body).toEqual({
       order_id: 42,
       roasted_lots: [{ lot_number: 'RST-7', lbs: 400 }],
-      batches: [7],
+      batches: [{ batch_id: 7, order_id: null, seq: null }],
       green_lots: [
         { lot_number: 'DMP-A', bean_name: 'Colombia Supremo', lbs: 300 },
         { lot_number: 'DMP-B', bean_name: 'Brazil Santos', lbs: 200 },
@@ -112,5 +114,24 @@ describe('traceability', () => {
     });
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
     expect((await admin('GET', '/api/trace/lot/NOPE')).status).toBe(404);
+  });
+
+  it('names each batch by its order and place in it, as people say it', async () => {
+    const admin = t.as(Role.Administrator);
+    const bean = await newBean(admin, 'Kenya AA');
+    const productId = await newProduct(admin, 'Kenya Light', [{ bean_id: bean, ratio: 100 }], 50);
+    const book = () =>
+      bookRoastedLot(t, { productId, beanId: bean, silo: 'GS3', bin: 'WRB2', greenLbs: 40 });
+    // The second order's batch: its id is not its place in the order.
+    await book();
+    const { orderId, lotNumber } = await book();
+    const batch = { batch_id: expect.any(Number), order_id: orderId, seq: 1 };
+
+    const roasted = await admin<LotTrace>('GET', `/api/trace/lot/${lotNumber}`);
+    expect(roasted.body.batches).toEqual([batch]);
+    const back = await admin<OrderTrace>('GET', `/api/trace/order/${orderId}`);
+    expect(back.body.batches).toEqual([batch]);
+    expect(back.body.batches[0]?.batch_id).toBe(roasted.body.batches[0]?.batch_id);
+    expect(back.body.batches[0]?.batch_id).toBeGreaterThan(1);
   });
 });

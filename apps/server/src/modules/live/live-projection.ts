@@ -6,6 +6,20 @@ export interface LiveProjectionContext {
   lightsStatus: (kind: 'binary' | 'input', commandId: number) => boolean;
 }
 
+/** The browser's view of the PLC link: its state, and since when values are not live. */
+export function plcLinkEvent(link: {
+  state: PlantEventOf<'connection'>['state'];
+  error: string | null;
+  since: number | null;
+}): UnsequencedLiveEvent {
+  return {
+    type: 'plc',
+    state: link.state,
+    error: link.error,
+    not_live_since: link.since === null ? null : new Date(link.since).toISOString(),
+  };
+}
+
 /** What else a value change changes on the screens, beyond the command itself. */
 function valueChange(
   event: PlantEventOf<'value'>,
@@ -46,7 +60,7 @@ export function liveEventOf(
         quality: event.quality,
       };
     case 'connection':
-      return { type: 'plc', state: event.state, error: event.error };
+      return plcLinkEvent(event);
     case 'run': {
       const base = {
         type: 'workflow' as const,

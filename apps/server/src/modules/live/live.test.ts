@@ -241,7 +241,12 @@ describe('GET /api/live when the session ends', () => {
     expect((await admin('PUT', `/api/user/${renamed.id}`, { full_name: 'New Name' })).status).toBe(
       200,
     );
-    app.services.live.publish({ type: 'plc', state: 'connected', error: null });
+    app.services.live.publish({
+      type: 'plc',
+      state: 'connected',
+      error: null,
+      not_live_since: null,
+    });
     expect(await readUntil(renamed.reader, 'plc')).toBe('plc');
 
     const demoted = await personWithStream();
@@ -255,7 +260,12 @@ describe('GET /api/live when the session ends', () => {
     expect(await readUntil(deleted.reader)).toBe('ended');
 
     // The renamed person's stream is still open: it receives what is published next.
-    app.services.live.publish({ type: 'plc', state: 'connected', error: null });
+    app.services.live.publish({
+      type: 'plc',
+      state: 'connected',
+      error: null,
+      not_live_since: null,
+    });
     expect(await readUntil(renamed.reader, 'plc')).toBe('plc');
     await renamed.reader.cancel();
   });

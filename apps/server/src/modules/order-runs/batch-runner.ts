@@ -257,7 +257,7 @@ export class BatchRunner {
       steps: prepared.steps,
       dynamic: prepared.dynamic,
       runId,
-      origin: { kind: 'person' },
+      origin: { kind: 'order', order_id: order.order.id, batch: batch.seq },
     });
     if (!result.ok) {
       await repo.transitionBatch(batch.id, ['running'], {

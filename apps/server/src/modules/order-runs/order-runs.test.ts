@@ -6,6 +6,7 @@ import {
   OrderStatus,
   Role,
   orderMessages,
+  orderNumber,
   type BatchOfOrder,
   type CheckBeansReply,
   type Dump,
@@ -14,6 +15,7 @@ import {
   type OeeEntry,
   type OrderTrace,
   type PackingRecord,
+  type RunningWorkflowState,
   type ShortOfBeansReply,
 } from '@roastery/contract';
 import { ledgerEntries, orderBatches, orders } from '@roastery/db';
@@ -163,6 +165,13 @@ describe('roasting orders on the plant', () => {
     expect(again.status).toBe(409);
 
     await finished(order);
+    // The run screen shows the last batch's run as the order's, not as a test.
+    const shown = await supervisor<RunningWorkflowState>('GET', `/api/workflow/${roastR1}/status`);
+    expect(shown.body.origin).toEqual({ kind: 'order', order_id: order, batch: 3 });
+    // The first batch is the supervisor's; the next ones follow from the order itself.
+    expect(shown.body.timeline[0]?.message).toBe(
+      `Workflow started for order ${orderNumber(order)}, batch 3.`,
+    );
     const batches = await batchesOf(order);
     // ceil(150 / 60) = 3 batches: two full ones and the remainder.
     expect(batches.map((b) => [b.seq, b.status, b.planned])).toEqual([
@@ -244,7 +253,9 @@ describe('roasting orders on the plant', () => {
     const forward = await supervisor<LotTrace>('GET', `/api/trace/lot/${colombiaLot}`);
     expect(forward.status).toBe(200);
     expect(forward.body.roasted_lots).toEqual(batches.map((b) => b.lot_number));
-    expect(forward.body.batches).toEqual(batches.map((b) => b.id));
+    expect(forward.body.batches).toEqual(
+      batches.map((b) => ({ batch_id: b.id, order_id: order, seq: b.seq })),
+    );
     expect(forward.body.roasting_orders).toEqual([order]);
     const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${order}`);
     expect(back.body.roasted_lots.map((l) => [l.lot_number, centi(l.lbs)])).toEqual(
@@ -491,6 +502,10 @@ describe('roasting orders on the plant', () => {
     const again = await supervisor('POST', '/api/orders/packing/start', { order_id: pack });
     expect(again.status).toBe(409);
     await finished(pack);
+    expect(
+      (await supervisor<RunningWorkflowState>('GET', `/api/workflow/${packWrb3}/status`)).body
+        .origin,
+    ).toEqual({ kind: 'order', order_id: pack, batch: null });
     const packed = (await batchesOf(pack))[0]!.roasted!;
     // The bin's discharge closes a scan and an echo after the level is reached.
     expect(packed).toBeGreaterThanOrEqual(20);

@@ -188,7 +188,7 @@ export class PackingRunner {
         steps,
         dynamic,
         runId,
-        origin: { kind: 'person' },
+        origin: { kind: 'order', order_id: orderId, batch: null },
       });
       if (!result.ok) {
         await repo.transitionBatch(batch.id, ['running'], { status: 'cancelled', runId: null });

@@ -47,6 +47,7 @@ export function presentRoasting(r: OrderRow, product: OrderProduct): RoastingOrd
     split_amt: fromCenti(o.batchCenti ?? qty),
     total_split: r.totalBatches,
     reaming_batch: r.pendingBatches,
+    batch: r.runningBatch,
     override_batch: o.overrideBatch,
     rule_id: o.workflowId,
     rule_name: r.workflowName,

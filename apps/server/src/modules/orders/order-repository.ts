@@ -115,6 +115,7 @@ export class OrderRepository {
         destinationName: destination.name,
         totalBatches: sql<number>`coalesce(${totals.total}, 0)`.mapWith(Number),
         pendingBatches: sql<number>`coalesce(${totals.pending}, 0)`.mapWith(Number),
+        runningBatch: totals.runningSeq,
         pendingCenti: sql<number>`coalesce(${totals.pendingCenti}, 0)`.mapWith(Number),
         doneCenti: sql<number>`coalesce(${totals.doneCenti}, 0)`.mapWith(Number),
       })

@@ -108,6 +108,13 @@ describe('the order form', () => {
         roast_device_name: 'Roaster 1',
         batch_lbs: 500,
       },
+      {
+        rule_id: expect.any(Number),
+        name: 'Roast Green Silo 4 on Roaster 2 into WRB Bin 3',
+        roast_device: 'R2',
+        roast_device_name: 'Roaster 2',
+        batch_lbs: 250,
+      },
     ]);
     // WRB bins only: no re-entry bin, no virtual bin.
     expect(form.body.roasted_rules.map((d) => d.device_id)).toEqual([
@@ -161,6 +168,7 @@ describe('creating a roasting order', () => {
       split_amt: 300,
       total_split: 4,
       reaming_batch: 4,
+      batch: null,
       rule_id: roastRule,
       roast_device: 'R1',
       destination_device: 'WRB1',

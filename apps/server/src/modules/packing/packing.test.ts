@@ -263,6 +263,8 @@ describe('the packing form', () => {
     ]);
     expect(form.body.rules).toEqual([
       { workflow_id: packingWorkflow, name: 'Pack WRB Bin 1 on Packer 1' },
+      { workflow_id: expect.any(Number), name: 'Pack WRB Bin 1 on the Manual Bagging Station' },
+      { workflow_id: expect.any(Number), name: 'Pack WRB Bin 3 on Packer 2' },
     ]);
     const order = await t.services.orders.getRoasting(roasted);
     expect(order).toMatchObject<Partial<RoastingOrder>>({ status: OrderStatus.Finished });

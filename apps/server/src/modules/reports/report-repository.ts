@@ -8,9 +8,11 @@ import {
   orderBatches,
   orders,
   products,
+  workflowSteps,
   workflows,
   type Database,
 } from '@roastery/db';
+import { Stage } from '@roastery/contract';
 
 /** A report's period as the repository takes it: [from, to) and the zone days are counted in. */
 export interface PeriodBounds {
@@ -30,6 +32,8 @@ export interface DayTotalsRow {
 
 export interface BatchTimeRow {
   kind: 'roasting' | 'packing';
+  /** The line: the roaster's device id, or the packing workflow's id; null when it is gone. */
+  line_ref: number | null;
   label: string;
   status: 'finished' | 'failed';
   started_at: Date;
@@ -40,6 +44,8 @@ export interface BatchTimeRow {
 export interface MovementRow {
   movement_id: string;
   batch_id: number | null;
+  /** The batch's place in its order; null without a batch or when its record is gone. */
+  batch_seq: number | null;
   order_id: number | null;
   reason: string;
   from_device: number | null;
@@ -61,6 +67,19 @@ export interface PackRow {
   bin: string;
   packed_at: Date;
   centi: number;
+}
+
+/**
+ * A line's nameplate for OEE: a roaster (ref: its device id) with its batch capacity and ideal
+ * cycle, or a packing workflow (ref: its id) with the slowest rated Packing-stage device it drives.
+ */
+export interface NameplateRow {
+  kind: 'roasting' | 'packing';
+  ref: number;
+  device: string | null;
+  batch_lbs: number | null;
+  cycle_minutes: number | null;
+  rated_lbs_per_hour: number | null;
 }
 
 /** A database's rows; both drivers answer `execute` with `{ rows }`. */
@@ -119,6 +138,7 @@ export class ReportRepository {
     const rows = await this.#rows<BatchTimeRow>(
       sql`
       select o.kind,
+        case when o.kind = 'roasting' then d.id else w.id end as line_ref,
         coalesce(case when o.kind = 'roasting' then d.device_name else w.name end, 'Unknown') as label,
         b.status, b.started_at, b.finished_at,
         coalesce(case when o.kind = 'roasting' then b.green_centi else b.roasted_centi end, 0)::float8 as centi
@@ -137,19 +157,27 @@ export class ReportRepository {
     }));
   }
 
-  /** The best rate each line ever reached on a finished batch, lbs per hour (hundredths). */
-  bestRates() {
-    return this.#rows<{ kind: 'roasting' | 'packing'; label: string; centi_per_hour: number }>(sql`
-      select o.kind,
-        coalesce(case when o.kind = 'roasting' then d.device_name else w.name end, 'Unknown') as label,
-        max(coalesce(case when o.kind = 'roasting' then b.green_centi else b.roasted_centi end, 0)
-          * 3600.0 / greatest(extract(epoch from b.finished_at - b.started_at), 1))::float8 as centi_per_hour
-      from ${orderBatches} b
-      join ${orders} o on o.id = b.order_ref
-      left join ${devices} d on d.id = coalesce(b.roaster_device, o.roaster_device)
-      left join ${workflows} w on w.id = coalesce(b.workflow_id, o.workflow_id)
-      where b.status = 'finished' and b.started_at is not null and b.finished_at is not null
-      group by 1, 2`);
+  /**
+   * Every roaster's and packing workflow's nameplate. A packing workflow is measured by the
+   * Packing-stage devices its steps drive: the slowest rated one, the line's bottleneck.
+   */
+  nameplates() {
+    return this.#rows<NameplateRow>(sql`
+      select 'roasting' as kind, d.id as ref, d.device_name as device,
+        d.batch_capacity::float8 as batch_lbs, d.ideal_cycle_minutes::float8 as cycle_minutes,
+        null::float8 as rated_lbs_per_hour
+      from ${devices} d
+      union all
+      select 'packing', w.id, pk.device_name, null, null, pk.rated
+      from ${workflows} w
+      left join lateral (
+        select d.device_name, d.rated_lbs_per_hour::float8 as rated
+        from ${workflowSteps} s
+        join ${devices} d on lower(d.device_id) = lower(s.device_id)
+        where s.workflow_id = w.id and d.device_stage = ${Stage.Packing}
+        order by d.rated_lbs_per_hour nulls last, d.device_name
+        limit 1
+      ) pk on true`);
   }
 
   production(p: PeriodBounds) {
@@ -261,15 +289,17 @@ export class ReportRepository {
         select distinct movement_id from ${ledgerEntries}
         where lot_ref in ${lotIds} and reason in ('roast_in', 'roast_out')
       )
-      select le.movement_id, le.batch_id, le.order_id, le.reason, le.from_device,
+      select le.movement_id, le.batch_id, ob.seq as batch_seq,
+        coalesce(ob.order_ref, le.order_id) as order_id, le.reason, le.from_device,
         td.device_name as to_name, le.lot_ref as lot_id, l.lot_number, bn.bean_name,
         le.centi_lbs::float8 as centi, le.at, pr.product_name
       from batch_moves m
       join ${ledgerEntries} le on le.movement_id = m.movement_id
       join ${lots} l on l.id = le.lot_ref
       join ${beans} bn on bn.id = l.bean_ref
+      left join ${orderBatches} ob on ob.id = le.batch_id
       left join ${devices} td on td.id = le.to_device
-      left join ${orders} o on o.id = le.order_id
+      left join ${orders} o on o.id = coalesce(ob.order_ref, le.order_id)
       left join ${products} pr on pr.id = o.product_ref
       where le.reason in ('roast_in', 'roast_out')
       order by le.at, le.id`);

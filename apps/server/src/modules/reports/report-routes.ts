@@ -49,6 +49,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         tags,
         summary:
           'OEE per roaster and packing line: label and value (percent), with availability, performance and quality',
+        description:
+          "Per line that ended a batch in the period. Availability = run time / (run + fault time); idle time (no batch) is shown, counted only up to now. Performance = lbs handled / (ideal rate x run time of the batches that moved beans), at most 100 %; the ideal rate comes from the equipment: a roaster's batch capacity over its ideal cycle, the rated rate of the packer a packing workflow drives. Without one, performance and ideal_lbs_per_hour are null and OEE is Availability x Quality. Quality = batches that finished and moved beans / batches ended; a failed or empty run counts against it.",
         querystring: reportPeriodQuery,
         response: { 200: oeeReport, ...refused },
       },

@@ -22,7 +22,7 @@ import type {
   PeriodBounds,
   ReportRepository,
 } from './report-repository.ts';
-import { oeeOfLine, type LineFigures } from './oee.ts';
+import { elapsedMs, oeeOfLine, type LineFigures, type Nameplate } from './oee.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -107,48 +107,68 @@ export class ReportService {
 
   async oee(query: ReportPeriodQuery): Promise<OeeEntry[]> {
     const p = this.period(query);
-    const [ended, rates] = await Promise.all([
+    const [ended, nameplates] = await Promise.all([
       this.#d.repo.endedBatches(p),
-      this.#d.repo.bestRates(),
+      this.#d.repo.nameplates(),
     ]);
-    const key = (kind: string, label: string) => `${kind}\u0000${label}`;
-    const lines = new Map<string, LineFigures>();
-    const lineOf = (kind: BatchTimeRow['kind'], label: string): LineFigures => {
-      const k = key(kind, label);
-      const found = lines.get(k);
-      if (found) return found;
-      const line: LineFigures = {
-        kind: kind === 'roasting' ? 'roaster' : 'packer',
-        label,
-        runMs: 0,
-        faultMs: 0,
-        finished: 0,
-        failed: 0,
-        centi: 0,
-        bestCentiPerHour: 0,
-      };
-      lines.set(k, line);
-      return line;
+    // A line is its roaster or packing workflow; one whose record is gone goes by its label.
+    const key = (kind: string, ref: number | null, label: string) => `${kind}\u0000${ref ?? label}`;
+    const plates = new Map(nameplates.map((n) => [key(n.kind, n.ref, ''), n]));
+    const nameplateOf = (b: BatchTimeRow): Nameplate => {
+      const n = b.line_ref === null ? undefined : plates.get(key(b.kind, b.line_ref, ''));
+      return b.kind === 'roasting'
+        ? {
+            kind: 'roaster',
+            device: n?.device ?? null,
+            batchLbs: n?.batch_lbs ?? null,
+            cycleMinutes: n?.cycle_minutes ?? null,
+          }
+        : {
+            kind: 'packer',
+            device: n?.device ?? null,
+            ratedLbsPerHour: n?.rated_lbs_per_hour ?? null,
+          };
     };
-    for (const rate of rates) lineOf(rate.kind, rate.label).bestCentiPerHour = rate.centi_per_hour;
+    const lines = new Map<string, LineFigures>();
     for (const b of ended) {
-      const line = lineOf(b.kind, b.label);
+      const k = key(b.kind, b.line_ref, b.label);
+      let line = lines.get(k);
+      if (!line) {
+        line = {
+          kind: b.kind === 'roasting' ? 'roaster' : 'packer',
+          label: b.label,
+          runMs: 0,
+          faultMs: 0,
+          goodMs: 0,
+          good: 0,
+          empty: 0,
+          failed: 0,
+          centi: 0,
+          nameplate: nameplateOf(b),
+        };
+        lines.set(k, line);
+      }
       const ms = Math.max(0, b.finished_at.getTime() - b.started_at.getTime());
-      if (b.status === 'finished') {
-        line.runMs += ms;
-        line.finished += 1;
-        line.centi += b.centi;
-      } else {
+      if (b.status === 'failed') {
         line.faultMs += ms;
         line.failed += 1;
+      } else if (b.centi > 0) {
+        line.runMs += ms;
+        line.goodMs += ms;
+        line.good += 1;
+        line.centi += b.centi;
+      } else {
+        // Finished with nothing moved (packing runs recorded before an empty run failed).
+        line.runMs += ms;
+        line.empty += 1;
       }
     }
-    const periodMs = p.to.getTime() - p.from.getTime();
+    const elapsed = elapsedMs(p.from, p.to, this.#d.now());
     return (
       [...lines.values()]
         // Roasters before packing lines (kinds in reverse order), then by name.
         .sort((a, b) => b.kind.localeCompare(a.kind, 'en') || a.label.localeCompare(b.label, 'en'))
-        .map((line) => oeeOfLine(line, periodMs))
+        .map((line) => oeeOfLine(line, elapsed))
     );
   }
 
@@ -305,6 +325,7 @@ export class ReportService {
         {
           batch_id: into.batch_id ?? 0,
           order_id: into.order_id ?? 0,
+          seq: into.batch_seq,
           product_name: into.product_name ?? '',
           roaster: first.to_name ?? '',
           roasted_at: new Date(into.at).toISOString(),
@@ -321,6 +342,8 @@ export class ReportService {
         lot_number: row.lot_number,
         bean_name: row.bean_name,
         batch_id: row.batch_id ?? 0,
+        order_id: row.order_id,
+        seq: row.batch_seq,
         lbs: 0,
       };
       entry.lbs = fromCenti(Math.round(entry.lbs * 100) + row.centi);

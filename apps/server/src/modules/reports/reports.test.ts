@@ -337,51 +337,61 @@ describe('reports on a seeded scenario', () => {
     expect(oee).toEqual([
       {
         label: names.r1,
-        value: 88.9,
+        value: 32,
         kind: 'roaster',
         availability: 100,
-        // 400 lbs in 45 minutes against the best 600 lbs/h: 400 / 450.
-        performance: 88.9,
+        // 400 lbs in 45 minutes against the demo nameplate's 500 lbs per 18 minutes: 400 / 1,250.
+        performance: 32,
         quality: 100,
         run_minutes: 45,
         fault_minutes: 0,
         idle_minutes: 1395,
         batches: 2,
         failed: 0,
+        empty: 0,
         lbs: 400,
-        ideal_lbs_per_hour: 600,
+        ideal_lbs_per_hour: 1666.67,
+        ideal_source: `${names.r1}: 500 lbs per batch, 18 min ideal cycle.`,
+        actual_lbs_per_hour: 533.33,
       },
       {
         label: names.r2,
-        // 20 minutes running, 5 failing: 80 %; one of two batches good: 50 %.
-        value: 40,
+        // 20 minutes running, 5 failing: 80 %; 200 lbs in 20 minutes against 250 lbs per 16
+        // minutes: 200 / 312.5 = 64 %; one of two batches good: 50 %.
+        value: 25.6,
         kind: 'roaster',
         availability: 80,
-        performance: 100,
+        performance: 64,
         quality: 50,
         run_minutes: 20,
         fault_minutes: 5,
         idle_minutes: 1415,
         batches: 2,
         failed: 1,
+        empty: 0,
         lbs: 200,
-        ideal_lbs_per_hour: 600,
+        ideal_lbs_per_hour: 937.5,
+        ideal_source: `${names.r2}: 250 lbs per batch, 16 min ideal cycle.`,
+        actual_lbs_per_hour: 600,
       },
       {
         label: 'Pack WRB1 on PK1',
-        // 250 lbs in 20 minutes against the best 900 lbs/h: 250 / 300.
-        value: 83.3,
+        // 250 lbs in 20 minutes against the packer's rated 6,000 lbs/h: 250 / 2,000.
+        value: 12.5,
         kind: 'packer',
         availability: 100,
-        performance: 83.3,
+        performance: 12.5,
         quality: 100,
         run_minutes: 20,
         fault_minutes: 0,
         idle_minutes: 1420,
         batches: 2,
         failed: 0,
+        empty: 0,
         lbs: 250,
-        ideal_lbs_per_hour: 900,
+        ideal_lbs_per_hour: 6000,
+        ideal_source: 'Packer 1: rated 6,000 lbs/h.',
+        actual_lbs_per_hour: 750,
       },
     ]);
   });
@@ -496,18 +506,26 @@ describe('reports on a seeded scenario', () => {
       received: 1000,
     });
     expect(
-      r.batches.map((b) => [b.order_id, b.roaster, b.green_lbs, b.roasted_lot, b.roasted_lbs]),
+      r.batches.map((b) => [
+        b.order_id,
+        b.seq,
+        b.roaster,
+        b.green_lbs,
+        b.roasted_lot,
+        b.roasted_lbs,
+      ]),
     ).toEqual([
-      [ids.order1, names.r1, 200, 'RPT-R1', 170],
-      [ids.order1, names.r1, 200, 'RPT-R2', 168],
+      [ids.order1, 1, names.r1, 200, 'RPT-R1', 170],
+      [ids.order1, 2, names.r1, 200, 'RPT-R2', 168],
       // 123 drawn less its 3 of cleaner waste.
-      [ids.order2, names.r2, 120, 'RPT-R3', 172],
+      [ids.order2, 1, names.r2, 120, 'RPT-R3', 172],
     ]);
-    expect(r.green_lots.map((g) => [g.lot_number, g.lbs])).toEqual([
-      ['RPT-C', 200],
-      ['RPT-C', 200],
-      ['RPT-C', 120],
-      ['RPT-B', 80],
+    // Each green lot's batch by its order and place in it, as the screen names it.
+    expect(r.green_lots.map((g) => [g.lot_number, g.order_id, g.seq, g.lbs])).toEqual([
+      ['RPT-C', ids.order1, 1, 200],
+      ['RPT-C', ids.order1, 2, 200],
+      ['RPT-C', ids.order2, 1, 120],
+      ['RPT-B', ids.order2, 1, 80],
     ]);
     expect(r.bins).toEqual([
       { roasted_lot: 'RPT-R1', bin: names.wrb1, lbs: 170 },

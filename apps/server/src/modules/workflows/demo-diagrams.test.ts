@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   DemoBinary,
   Role,
@@ -10,7 +10,11 @@ import {
 } from '@roastery/contract';
 import { workflows } from '@roastery/db';
 import { buildTestApp, type ApiCaller, type TestApp } from '../../../test/helper.ts';
-import { addMissingDemoDiagrams, demoWorkflows } from './seed-demo-workflows.ts';
+import {
+  addMissingDemoDiagrams,
+  addMissingDemoWorkflows,
+  demoWorkflows,
+} from './seed-demo-workflows.ts';
 
 let t: TestApp;
 let admin: ApiCaller;
@@ -81,8 +85,22 @@ describe('the demo workflows on a fresh database', () => {
       data: { label: 'Roaster 1', targetPosition: 'left', sourcePosition: 'right', class: 'lg' },
     });
 
+    // The second roaster's roast is drawn as the first's, along its own devices.
+    const second = await diagramOf('Roast Green Silo 4 on Roaster 2 into WRB Bin 3');
+    expect(edgesOf(second)).toEqual(['CL1->R2', 'CL1->WB1', 'GS4->CL1', 'R2->WRB3']);
+    const along = (d: Diagram, codes: string[]) => codes.map((code) => positionOf(d, code));
+    expect(along(second, ['GS4', 'CL1', 'R2', 'WB1', 'WRB3'])).toEqual(
+      along(roast, ['GS1', 'CL1', 'R1', 'WB1', 'WRB1']),
+    );
+    expect(second.nodes.find((n) => n.id === 'R2')?.data.label).toBe('Roaster 2');
+
     expect(edgesOf(await diagramOf('Dump DS1 into Green Silo 4'))).toEqual(['DS1->GS4']);
+    expect(edgesOf(await diagramOf('Dump DS2 into Green Silo 6'))).toEqual(['DS2->GS6']);
     expect(edgesOf(await diagramOf('Pack WRB Bin 1 on Packer 1'))).toEqual(['WRB1->PK1']);
+    expect(edgesOf(await diagramOf('Pack WRB Bin 3 on Packer 2'))).toEqual(['WRB3->PK2']);
+    expect(edgesOf(await diagramOf('Pack WRB Bin 1 on the Manual Bagging Station'))).toEqual([
+      'WRB1->MB1',
+    ]);
     expect(edgesOf(await diagramOf('Rework: Re-entry Bin into WRB Bin 2'))).toEqual(['REB1->WRB2']);
   });
 
@@ -160,5 +178,65 @@ describe('a console seeded before the demo had diagrams', () => {
       sql`${workflows.isSystem} and ${workflows.revision} > 1`,
     );
     expect(count).toBe(2);
+  });
+});
+
+describe('a console seeded before the demo had its second line', () => {
+  const secondLine = [
+    ...[1, 2, 3, 4, 5, 6].map((n) => `Dump DS2 into Green Silo ${n}`),
+    'Roast Green Silo 4 on Roaster 2 into WRB Bin 3',
+    'Pack WRB Bin 1 on the Manual Bagging Station',
+    'Pack WRB Bin 3 on Packer 2',
+  ];
+
+  it('gets the demo workflows it lacks, drawn and with their steps, once', async () => {
+    const before = new Map(
+      await Promise.all(
+        secondLine.map(async (name) => {
+          const found = (await demoList()).find((w) => w.name === name);
+          if (!found) throw new Error(`no workflow ${name}`);
+          const steps = (await admin<WorkflowStep[]>('GET', `/api/diagram/rules?id=${found.id}`))
+            .body;
+          return [name, { diagram: await diagramOf(name), steps }] as const;
+        }),
+      ),
+    );
+    await t.database.db.delete(workflows).where(inArray(workflows.name, secondLine));
+    // A person's own workflow of a demo name keeps its name and is not replaced.
+    const own = await admin<{ id: number }>('POST', '/api/diagram/create', {
+      name: 'Pack WRB Bin 3 on Packer 2',
+      type: 'packing',
+    });
+    expect(own.status).toBe(201);
+
+    const added = await addMissingDemoWorkflows(t.database.db);
+    expect(added.sort()).toEqual(
+      secondLine.filter((n) => n !== 'Pack WRB Bin 3 on Packer 2').sort(),
+    );
+    for (const name of added) {
+      const diagram = await diagramOf(name);
+      const steps = (await admin<WorkflowStep[]>('GET', `/api/diagram/rules?id=${diagram.id}`))
+        .body;
+      const seeded = before.get(name);
+      expect({ nodes: diagram.nodes, edges: diagram.edges, revision: diagram.revision }).toEqual({
+        nodes: seeded?.diagram.nodes,
+        edges: seeded?.diagram.edges,
+        revision: 1,
+      });
+      const shape = (list: WorkflowStep[]) => list.map((step) => ({ ...step, id: 0 }));
+      expect(shape(steps), name).toEqual(shape(seeded?.steps ?? []));
+    }
+    const list = (await admin<WorkflowListEntry[]>('GET', '/api/diagram/new/flow/list')).body;
+    expect(list.find((w) => w.name === 'Pack WRB Bin 3 on Packer 2')).toMatchObject({
+      id: own.body.id,
+      reserved: false,
+    });
+    expect(await addMissingDemoWorkflows(t.database.db)).toEqual([]);
+  });
+
+  it('adds nothing to a plant that was never seeded with the demo', async () => {
+    await t.database.db.delete(workflows);
+    expect(await addMissingDemoWorkflows(t.database.db)).toEqual([]);
+    expect(await t.database.db.$count(workflows)).toBe(0);
   });
 });

@@ -33,8 +33,13 @@ export class RuntimeDevicePort implements DevicePort {
     return this.#ranges.ranges;
   }
 
-  async write(ref: CommandRef, value: number, who: string): Promise<WriteOutcome> {
-    const pending = this.#runtime.write(ref, value, who);
+  async write(
+    ref: CommandRef,
+    value: number,
+    who: string,
+    context?: string,
+  ): Promise<WriteOutcome> {
+    const pending = this.#runtime.write(ref, value, who, context);
     if (!pending) return { result: 'failed', error: 'the PLC gateway is not running' };
     const record = await pending;
     return record.error

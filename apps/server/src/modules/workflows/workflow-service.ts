@@ -95,13 +95,27 @@ export class WorkflowService implements WorkflowSource {
     }));
   }
 
-  /** The first workflow of a type whose steps drive a device, e.g. the dumping workflow of a silo. */
+  /** The first workflow of a type whose steps drive a device, e.g. the roasting one of a roaster. */
   async workflowDriving(type: WorkflowType, code: string): Promise<WorkflowRow | undefined> {
+    return (await this.workflowsDriving(type, code))[0]?.workflow;
+  }
+
+  /**
+   * The workflows of a type whose steps drive a device, by name, each with the devices it
+   * drives: e.g. the dumping workflows that fill a silo, one from each dump station.
+   */
+  async workflowsDriving(
+    type: WorkflowType,
+    code: string,
+  ): Promise<{ workflow: WorkflowRow; devices: string[] }[]> {
+    const found: { workflow: WorkflowRow; devices: string[] }[] = [];
     for (const w of await this.#repo.list({ type })) {
-      const steps = await this.#repo.steps(w.id);
-      if (steps.some((s) => s.deviceId.toLowerCase() === code.toLowerCase())) return w;
+      const devices = (await this.#repo.steps(w.id)).map((s) => s.deviceId);
+      if (devices.some((d) => d.toLowerCase() === code.toLowerCase())) {
+        found.push({ workflow: w, devices });
+      }
     }
-    return undefined;
+    return found;
   }
 
   /** Why a device cannot go: the workflows that use it. */

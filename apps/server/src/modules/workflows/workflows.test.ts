@@ -7,11 +7,18 @@ import {
   type DynamicValueForm,
   type RunningWorkflowState,
   type Workflow,
+  type WorkflowListEntry,
   type WorkflowStep,
 } from '@roastery/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createServices } from '../../app.ts';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import {
+  buildTestApp,
+  eventually,
+  testUsers,
+  type ApiCaller,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let admin: ApiCaller;
@@ -168,7 +175,68 @@ describe('workflow definitions', () => {
   });
 });
 
+describe('system workflows', () => {
+  it('cannot be deleted: the refusal names the workflow and nothing of it changes', async () => {
+    const list = await admin<WorkflowListEntry[]>('GET', '/api/diagram/new/flow/list?s=all');
+    const system = list.body.find((w) => w.reserved);
+    if (!system) throw new Error('no system workflow is seeded');
+    const before = await admin<Workflow>('GET', `/api/workflow/${system.id}`);
+    expect(before.body.steps.length).toBeGreaterThan(0);
+
+    const refused = await admin('DELETE', `/api/diagram/${system.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `'${system.name}' is a system workflow and cannot be deleted.`,
+    );
+    expect(await admin<Workflow>('GET', `/api/workflow/${system.id}`)).toEqual(before);
+    const after = await admin<WorkflowListEntry[]>('GET', '/api/diagram/new/flow/list?s=all');
+    expect(after.body).toContainEqual(system);
+  });
+});
+
 describe('running a workflow on the PLC', () => {
+  it("logs each PLC write of a run once, under the person who started it, with the run's step", async () => {
+    const w = await newWorkflow('GS4 inlet gate, logged once');
+    await admin('POST', '/api/diagram/rules', {
+      workflow_id: w.id,
+      device_id: 'GS4',
+      type: 'binary',
+      command_id: DemoBinary.InletGate,
+      command_value: 1,
+      wait_finish: true,
+    });
+    const from = new Date();
+    expect((await admin('POST', '/api/workflow/start', { work_flow_id: w.id })).status).toBe(200);
+    await eventually(
+      async () => (await status(w.id)).state === 'finished',
+      'the run to finish',
+      20_000,
+    );
+    const run = t.services.engine.currentRun(w.id);
+    if (!run) throw new Error('the run is gone');
+    const write = `Inlet Gate set to 1: ok — workflow '${w.name}', step 1, run ${run.id.slice(0, 8)}`;
+    // The runtime logs the write once its result is known, apart from the run's own events.
+    await eventually(
+      async () => (await t.services.eventLog.page({ search: write }, 1, 10)).data.length > 0,
+      "the write's entry in the events log",
+    );
+    await t.services.eventRecorder.settled();
+
+    const entries = (await t.services.eventLog.page({ search: w.name, from }, 1, 50)).data;
+    expect(entries.filter((e) => /set to 1|wrote 1/.test(e.event_description))).toEqual([
+      expect.objectContaining({
+        kind: 'plc-write',
+        event_description: write,
+        user: testUsers[Role.Administrator].full_name,
+        result: 'ok',
+      }),
+    ]);
+    // The run's own course is still in the log: only the repeat of the write is left out.
+    expect(entries.map((e) => e.event_description)).toContain(
+      `${w.name}: Workflow started by ${testUsers[Role.Administrator].full_name}.`,
+    );
+  });
+
   it('runs steps with wait_finish and a wait_device condition, with a dynamic value, then Clear & Reset', async () => {
     const w = await newWorkflow('GS2 discharge to R2');
     const step = (body: object) =>

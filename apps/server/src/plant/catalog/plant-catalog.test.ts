@@ -18,7 +18,7 @@ describe('PlantCatalog', () => {
       id: DemoBinary.ManualModeActive,
     });
     expect(catalog.roleOf('input', DemoInput.TransferState)).toBe('transfer-state');
-    expect(catalog.roleOf('input', DemoInput.BeanTemperature)).toBeUndefined();
+    expect(catalog.roleOf('input', DemoInput.DrumSpeed)).toBeUndefined();
     // A binary and an input command may share an id: the kind tells them apart.
     expect(catalog.roleOf('binary', DemoInput.Occupancy)).not.toBe('occupancy');
   });

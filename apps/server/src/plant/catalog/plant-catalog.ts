@@ -29,7 +29,8 @@ export type CommandRole =
   | 'batch-size'
   | 'green-weight'
   | 'roasted-weight'
-  | 'roaster-phase';
+  | 'roaster-phase'
+  | 'bean-temperature';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -59,6 +60,8 @@ export const STANDARD_COMMANDS: Readonly<
   'roasted-weight': { kind: 'input', label: 'Roasted Weight' },
   /** A roaster's cycle: 0 idle, then charging, roasting, dropping, cooling. */
   'roaster-phase': { kind: 'input', label: 'Phase' },
+  /** A roaster's bean probe, °F; shown on the roaster cards. */
+  'bean-temperature': { kind: 'input', label: 'Bean Temperature' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;

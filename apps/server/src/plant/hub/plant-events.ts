@@ -28,7 +28,8 @@ export type PlantEvent =
     }
   /** A device's values all took one quality at once (the PLC link was lost). */
   | { type: 'device-quality'; device_id: string; quality: Quality }
-  | { type: 'connection'; state: ConnectionState; error: string | null }
+  /** `since`: while not connected, since when device values are not live (epoch ms). */
+  | { type: 'connection'; state: ConnectionState; error: string | null; since: number | null }
   /** A workflow run changed: its state (started, paused, finished, failed, ...) or its record. */
   | {
       type: 'run';
@@ -44,6 +45,8 @@ export type PlantEvent =
       run_id: string;
       change: 'timeline';
       entry: TimelineEntry;
+      /** The entry reports a PLC write, which the runtime logs on its own. */
+      reportsWrite?: true;
     }
   | { type: 'run'; workflow_id: number; run_id: string; change: 'status' | 'cleared' }
   /** Beans moved on the ledger (one committed movement). */

@@ -68,6 +68,8 @@ export class PlantRuntime {
   #target: { host: string; port: number } | undefined;
   /** A person stopped the gateway from the System Monitor; only they start it again. */
   #heldStopped = false;
+  /** While the link is not connected: since when device values are not live (epoch ms). */
+  #notLiveSince: number | null = null;
   #catalog: PlantCatalog | undefined;
   /** Between start and stop: a change of the address map then restarts the gateway. */
   #running = false;
@@ -189,7 +191,7 @@ export class PlantRuntime {
   /** Every value read so far and the PLC link, for an instance that follows this one. */
   snapshot(): { values: MirroredValue[]; link: MirroredLink } {
     const gateway = this.#gateway;
-    if (!gateway) return { values: [], link: { state: 'closed', error: null } };
+    if (!gateway) return { values: [], link: this.link() };
     const snap = gateway.getSnapshot();
     return {
       values: snap.devices.flatMap((d) =>
@@ -210,9 +212,32 @@ export class PlantRuntime {
   link(): MirroredLink {
     if (this.#following()) return this.#mirror.link();
     const health = this.#gateway?.health();
-    return health
-      ? { state: health.state, error: health.lastError }
-      : { state: 'closed', error: null };
+    if (!health) return { state: 'closed', error: null, since: this.#notLiveSince };
+    return {
+      state: health.state,
+      error: health.lastError,
+      since: health.state === 'connected' ? null : this.#notLiveSince,
+    };
+  }
+
+  /**
+   * Since when those of `values` that are not live stopped being live, as an ISO time: when the
+   * link was lost while it is down (values were live until then, however long ago they last
+   * changed), else the oldest last good read among them. Null while all are live, or when none
+   * ever was.
+   */
+  notLiveSince(values: readonly (TagValue | undefined)[]): string | null {
+    const notLive = values.filter((v) => v?.quality !== 'good');
+    if (notLive.length === 0) return null;
+    const link = this.link();
+    const reads = notLive.flatMap((v) => (v?.updatedAt == null ? [] : [v.updatedAt]));
+    const since =
+      link.state !== 'connected' && link.since !== null
+        ? link.since
+        : reads.length > 0
+          ? Math.min(...reads)
+          : null;
+    return since === null ? null : new Date(since).toISOString();
   }
 
   #following(): boolean {
@@ -241,9 +266,15 @@ export class PlantRuntime {
     if (!gateway) return;
     this.#gateway = undefined;
     this.#heldStopped = true;
+    if (gateway.health().state === 'connected') this.#notLiveSince = Date.now();
     await gateway.stop();
     const { hub, notifications } = this.#d;
-    hub.publish({ type: 'connection', state: 'closed', error: `stopped by ${who}` });
+    hub.publish({
+      type: 'connection',
+      state: 'closed',
+      error: `stopped by ${who}`,
+      since: this.#notLiveSince,
+    });
     await notifications.raise({
       type: 'alarm',
       text: `PLC gateway (${this.#endpoint}) stopped by ${who} from the System Monitor. Device values are offline and no command reaches the plant until it is started again.`,
@@ -364,9 +395,14 @@ export class PlantRuntime {
   }
 
   /** Starts a write; the result arrives later through the log, live stream and notifications. */
-  write(ref: TagRef, value: number, who: string): Promise<WriteRecord> | undefined {
+  write(
+    ref: TagRef,
+    value: number,
+    who: string,
+    context?: string,
+  ): Promise<WriteRecord> | undefined {
     if (this.#d.drives && !this.#d.drives()) return undefined;
-    return this.#gateway?.write({ ...ref, value, who });
+    return this.#gateway?.write({ ...ref, value, who, context });
   }
 
   #safely(what: string, task: () => Promise<void>): void {
@@ -414,7 +450,14 @@ export class PlantRuntime {
     });
     gateway.on('state', (t) => {
       if (this.#gateway !== gateway) return;
-      hub.publish({ type: 'connection', state: t.to, error: t.error ?? null });
+      if (t.to === 'connected') this.#notLiveSince = null;
+      else if (t.from === 'connected') this.#notLiveSince = t.at;
+      hub.publish({
+        type: 'connection',
+        state: t.to,
+        error: t.error ?? null,
+        since: this.#notLiveSince,
+      });
     });
     gateway.on('connection', (e) => {
       if (this.#gateway !== gateway) return;
@@ -459,7 +502,8 @@ export class PlantRuntime {
       kind: 'plc-write',
       deviceId: device?.ref ?? null,
       deviceName: device?.name ?? r.device_id,
-      description: `${label} set to ${r.value}: ${r.result}${r.error ? ` (${r.error})` : ''}`,
+      // The one entry of a write: a run's own timeline entry of it is left out of the log.
+      description: `${label} set to ${r.value}: ${r.result}${r.error ? ` (${r.error})` : ''}${r.context ? ` — ${r.context}` : ''}`,
       userName: r.who,
       commandKind: r.command_kind,
       commandId: r.command_id,

@@ -1,4 +1,12 @@
-import { DemoBinary, DemoDeviceType, demoPlant, demoTransferRoutes } from '@roastery/contract';
+import {
+  DemoBinary,
+  DemoDeviceType,
+  demoPackerRatedLbsPerHour,
+  demoPlant,
+  demoRoasterBatchLbs,
+  demoRoasterIdealCycleMinutes,
+  demoTransferRoutes,
+} from '@roastery/contract';
 import {
   alarmTexts,
   deviceBlocks,
@@ -7,7 +15,7 @@ import {
   transferRoutes,
   type Database,
 } from '@roastery/db';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PlantRepository } from './plant-repository.ts';
 import { seedDemoWorkflows } from '../../modules/workflows/seed-demo-workflows.ts';
 
@@ -44,8 +52,9 @@ const blocksByType: Record<number, string[]> = {
 };
 
 /**
- * Seeds the demo plant on an empty database: the address map, alarm texts, blocks, statuses
- * and the demo workflows that run on it.
+ * Seeds the demo plant on an empty database: the address map, alarm texts, blocks, statuses,
+ * the roasters' and packers' nameplates OEE measures them against, and the demo workflows that
+ * run on it.
  */
 export async function seedDemoPlant(db: Database, plant: PlantRepository): Promise<boolean> {
   if (!(await plant.isEmpty())) return false;
@@ -126,6 +135,18 @@ export async function seedDemoPlant(db: Database, plant: PlantRepository): Promi
       })),
     ),
   );
+  for (const [code, batchCapacity] of Object.entries(demoRoasterBatchLbs)) {
+    await db
+      .update(devices)
+      .set({ batchCapacity, idealCycleMinutes: demoRoasterIdealCycleMinutes[code] ?? null })
+      .where(eq(devices.id, ref(code)));
+  }
+  for (const [code, ratedLbsPerHour] of Object.entries(demoPackerRatedLbsPerHour)) {
+    await db
+      .update(devices)
+      .set({ ratedLbsPerHour })
+      .where(eq(devices.id, ref(code)));
+  }
   await seedDemoWorkflows(db);
   return true;
 }

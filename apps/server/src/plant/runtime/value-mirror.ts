@@ -10,6 +10,8 @@ export type MirroredValue = Omit<PlantEventOf<'value'>, 'type' | 'role'>;
 export interface MirroredLink {
   state: ConnectionState;
   error: string | null;
+  /** While not connected: since when device values are not live (epoch ms); null if never. */
+  since: number | null;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface MirroredLink {
  */
 export class ValueMirror {
   readonly #values = new Map<string, { value: TagValue; isSame: boolean }>();
-  #link: MirroredLink = { state: 'closed', error: null };
+  #link: MirroredLink = { state: 'closed', error: null, since: null };
 
   constructor(hub: Pick<EventHub, 'subscribe'>) {
     const elsewhere = { from: 'other-instances' } as const;
@@ -35,7 +37,7 @@ export class ValueMirror {
     );
     hub.subscribe(
       'connection',
-      (e) => (this.#link = { state: e.state, error: e.error }),
+      (e) => (this.#link = { state: e.state, error: e.error, since: e.since }),
       elsewhere,
     );
   }

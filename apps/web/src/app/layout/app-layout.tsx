@@ -37,7 +37,7 @@ function NavigationColumn({ collapsed, onNavigate }: NavigationColumnProps) {
         {collapsed ? null : <span className={styles.brandName}>{plantName}</span>}
       </div>
       <nav className={styles.navigation}>
-        <SideNavigation role={session.role} onNavigate={onNavigate} />
+        <SideNavigation role={session.role} collapsed={collapsed} onNavigate={onNavigate} />
       </nav>
       <div className={styles.version} title={`Version ${__APP_VERSION__}`}>
         {collapsed ? __APP_VERSION__ : `Version ${__APP_VERSION__}`}

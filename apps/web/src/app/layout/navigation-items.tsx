@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { matchPath } from 'react-router';
 import {
   BarChartOutlined,
   ClusterOutlined,
+  ControlOutlined,
   DashboardOutlined,
   FileTextOutlined,
   InboxOutlined,
@@ -16,10 +18,24 @@ import { policies } from '../../lib/authorization.ts';
 export interface NavigationItem {
   key: string;
   label: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   href: string;
-  /** Route paths that belong to the item, so that it stays selected on its sub-screens. */
+  /** Route patterns that belong to the item, so that it stays selected on its sub-screens. */
   paths: readonly string[];
+}
+
+/** A heading that opens to its own items, such as Administration. */
+export interface NavigationGroup {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  items: readonly NavigationItem[];
+}
+
+export type NavigationEntry = NavigationItem | NavigationGroup;
+
+export function isNavigationGroup(entry: NavigationEntry): entry is NavigationGroup {
+  return 'items' in entry;
 }
 
 const dashboard: NavigationItem = {
@@ -63,7 +79,7 @@ const plantItems: NavigationItem[] = [
     label: 'Reports',
     icon: <BarChartOutlined />,
     href: paths.reports.getHref(),
-    // Traceability is a report on lots and orders, reached from the products screen.
+    // Traceability and its recall report are reached from the reports screen and the products screen.
     paths: [paths.reports.path, paths.trace.path],
   },
   {
@@ -89,14 +105,149 @@ const plantItems: NavigationItem[] = [
   },
 ];
 
-/** The left navigation of a role: operators see the Dashboard only. */
-export function navigationItemsFor(role: RoleId): NavigationItem[] {
-  return policies.plantScreens(role) ? [dashboard, ...plantItems] : [dashboard];
+interface AdministrationItem extends NavigationItem {
+  /** The server's rule for the screen's own calls (permissions.ts), as the browser knows it. */
+  allow: (role: RoleId) => boolean;
+}
+
+/** Every admin screen a person starts from; the rest are reached from these. */
+const administrationItems: AdministrationItem[] = [
+  {
+    key: 'admin-users',
+    label: 'Users',
+    href: paths.admin.users.getHref(),
+    paths: [paths.admin.users.path],
+    allow: policies.administration,
+  },
+  {
+    key: 'admin-audit',
+    label: 'Audit Log',
+    href: paths.admin.audit.getHref(),
+    paths: [paths.admin.audit.path],
+    allow: policies.administration,
+  },
+  {
+    key: 'admin-devices',
+    label: 'Device Management',
+    href: paths.admin.devices.getHref(),
+    paths: [
+      paths.admin.devices.path,
+      paths.admin.addDevice.path,
+      paths.admin.deviceUpdate.path,
+      paths.admin.deviceAlarm.path,
+      paths.admin.deviceAlarmMessage.path,
+    ],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-device-status',
+    label: 'Device Status',
+    href: paths.admin.deviceStatus.getHref(),
+    paths: [paths.admin.deviceStatus.path],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-commands',
+    label: 'Commands',
+    href: paths.admin.commands.getHref(),
+    paths: [
+      paths.admin.commands.path,
+      paths.admin.typeBinaryCommands.path,
+      paths.admin.typeInputCommands.path,
+    ],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-workflows',
+    label: 'Workflows',
+    href: paths.admin.flows.getHref(),
+    paths: [
+      paths.admin.flows.path,
+      paths.admin.flow.path,
+      paths.admin.flowSort.path,
+      paths.admin.flowTest.path,
+      paths.admin.deviceFlowEdit.path,
+    ],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-paths',
+    label: 'Roasting Paths',
+    href: paths.admin.roastingPaths.getHref(),
+    paths: [paths.admin.roastingPaths.path],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-settings',
+    label: 'Plant Settings',
+    href: paths.admin.settings.getHref(),
+    paths: [paths.admin.settings.path],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-reports',
+    label: 'Report Settings',
+    href: paths.admin.reports.getHref(),
+    paths: [paths.admin.reports.path],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-health',
+    label: 'System Monitor',
+    href: paths.admin.health.getHref(),
+    paths: [paths.admin.health.path, paths.admin.healthDetail.path],
+    allow: policies.plantScreens,
+  },
+  {
+    key: 'admin-alarm-simulator',
+    label: 'Alarm Simulator',
+    href: paths.alarmSimulator.getHref(),
+    paths: [paths.alarmSimulator.path],
+    allow: policies.administration,
+  },
+];
+
+function administrationFor(role: RoleId): NavigationGroup {
+  return {
+    key: 'administration',
+    label: 'Administration',
+    icon: <ControlOutlined />,
+    items: administrationItems
+      .filter((item) => item.allow(role))
+      .map(({ key, label, href, paths: itemPaths }) => ({ key, label, href, paths: itemPaths })),
+  };
+}
+
+/**
+ * The left navigation of a role: operators see the Dashboard only; administrators and
+ * supervisors see the plant's screens and the admin screens whose calls the server lets them make.
+ */
+export function navigationItemsFor(role: RoleId): NavigationEntry[] {
+  return policies.plantScreens(role)
+    ? [dashboard, ...plantItems, administrationFor(role)]
+    : [dashboard];
+}
+
+/** The items that lead somewhere, groups opened. */
+export function navigationLinks(entries: readonly NavigationEntry[]): NavigationItem[] {
+  return entries.flatMap((entry) => (isNavigationGroup(entry) ? entry.items : [entry]));
 }
 
 export function selectedNavigationKey(
-  items: readonly NavigationItem[],
+  entries: readonly NavigationEntry[],
   pathname: string,
 ): string | undefined {
-  return items.find((item) => item.paths.includes(pathname))?.key;
+  return navigationLinks(entries).find((item) =>
+    item.paths.some((pattern) => matchPath(pattern, pathname)),
+  )?.key;
+}
+
+/** The group that holds an item, so that it opens on the item's screens. */
+export function groupOfNavigationKey(
+  entries: readonly NavigationEntry[],
+  key: string | undefined,
+): string | undefined {
+  return entries.find(
+    (entry) => isNavigationGroup(entry) && entry.items.some((item) => item.key === key),
+  )?.key;
 }

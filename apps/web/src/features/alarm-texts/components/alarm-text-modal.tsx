@@ -80,13 +80,7 @@ export function AlarmTextModal({ deviceCode, dialog, onClose }: AlarmTextModalPr
           schemaRule(updateAlarmTextBody.shape.index),
         ]}
       >
-        <InputNumber<number>
-          min={1}
-          max={65535}
-          precision={0}
-          autoFocus
-          style={{ width: '100%' }}
-        />
+        <InputNumber<number> autoFocus style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
         label="Alarm Text"

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { FlowDevice, WorkflowNode } from '@roastery/contract';
 import { DevicePicture } from '../../../components/device-picture.tsx';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 import { flowStateLooks } from '../lib/flow-states.ts';
 import styles from './flow-device-node.module.css';
 
@@ -41,15 +42,19 @@ export const FlowDeviceNode = memo(function FlowDeviceNode({
   id,
   data,
 }: NodeProps<FlowDeviceNodeType>) {
-  const state = data.device?.state ?? 'offline';
+  const { device } = data;
+  // The PLC link lost counts at once, before the diagram is refreshed.
+  const liveness = useLiveness(device);
+  const state = device && liveness.live ? device.state : 'offline';
   const look = flowStateLooks[state];
+  const label = liveness.live ? look.label : liveness.label;
   return (
     <div
       className={`${styles.node} ${styles[state] ?? ''}`}
       style={{ borderColor: look.color }}
       data-testid={`flow-node-${id}`}
       data-state={state}
-      title={`${data.device?.device_name ?? data.label} (${id}): ${look.label}`}
+      title={`${device?.device_name ?? data.label} (${id}): ${liveness.live ? look.label : liveness.description}`}
     >
       {handles('target', data.targetPosition, data.targetCount)}
       <DevicePicture
@@ -63,8 +68,11 @@ export const FlowDeviceNode = memo(function FlowDeviceNode({
       <div className={styles.name}>{data.device?.device_name ?? data.label}</div>
       <div className={styles.state} style={{ color: look.color }}>
         <span className={styles.dot} style={{ background: look.color }} />
-        {look.label}
+        {label}
       </div>
+      {liveness.live || !liveness.sinceText ? null : (
+        <div className={styles.since}>{liveness.sinceText}</div>
+      )}
       {handles('source', data.sourcePosition, data.sourceCount)}
     </div>
   );

@@ -2,10 +2,14 @@ import { useMemo } from 'react';
 import { Background, ReactFlow, ReactFlowProvider, type Edge } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { OrderFlow } from '@roastery/contract';
+import { FitViewWhenMeasured } from '../../../components/fit-view-when-measured.tsx';
 import { toFlowEdges } from '../../../lib/flow-edges.ts';
+import { useLiveStatus } from '../../../lib/live-status.ts';
 import { flowStateLooks, isMoving } from '../lib/flow-states.ts';
 import { flowNodeTypes, type FlowDeviceNodeType } from './flow-device-node.tsx';
 import styles from './order-flow-diagram.module.css';
+
+const fitViewOptions = { padding: 0.15 };
 
 interface OrderFlowDiagramProps {
   flow: OrderFlow;
@@ -30,11 +34,13 @@ export function OrderFlowDiagram({ flow, label }: OrderFlowDiagramProps) {
       connectable: false,
     }));
   }, [flow]);
+  // Beans are not seen moving on values that are not live.
+  const linkDown = useLiveStatus().plc === 'down';
   const edges = useMemo<Edge[]>(() => {
     const states = new Map(flow.devices.map((d) => [d.device_id, d.state]));
     return toFlowEdges(flow.edges).map((edge) => {
       const state = states.get(edge.source);
-      const moving = isMoving(state);
+      const moving = !linkDown && isMoving(state);
       return {
         ...edge,
         animated: moving,
@@ -45,7 +51,7 @@ export function OrderFlowDiagram({ flow, label }: OrderFlowDiagramProps) {
         },
       };
     });
-  }, [flow]);
+  }, [flow, linkDown]);
 
   return (
     <div className={styles.canvas} role="figure" aria-label={label}>
@@ -59,9 +65,8 @@ export function OrderFlowDiagram({ flow, label }: OrderFlowDiagramProps) {
           elementsSelectable={false}
           zoomOnScroll={false}
           preventScrolling={false}
-          fitView
-          fitViewOptions={{ padding: 0.15 }}
         >
+          <FitViewWhenMeasured options={fitViewOptions} />
           <Background gap={20} color="#eee4da" />
         </ReactFlow>
       </ReactFlowProvider>

@@ -1,11 +1,10 @@
 import { Suspense } from 'react';
-import Progress from 'antd/es/progress';
 import Table, { type ColumnsType } from 'antd/es/table';
 import type { SiloStat } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SiloFill } from '../../../components/silo-fill.tsx';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { lazyPage } from '../../../lib/lazy-page.ts';
-import { fillColor } from '../lib/fill-color.ts';
 
 /** The chart library is most of the dashboard's code: the table shows first, the chart after. */
 const SiloFillChart = lazyPage(async () => (await import('./silo-fill-chart.tsx')).SiloFillChart);
@@ -22,7 +21,11 @@ const columns: ColumnsType<SiloStat> = [
     align: 'right',
     render: (lbs: number, silo) => (
       <span
-        title={silo.measured === null ? 'No PLC level' : `PLC level ${formatLbs(silo.measured)}`}
+        title={
+          silo.measured === null || silo.quality !== 'good'
+            ? 'No live PLC level'
+            : `PLC level ${formatLbs(silo.measured)}`
+        }
       >
         {formatLbs(lbs)}
       </span>
@@ -37,16 +40,7 @@ const columns: ColumnsType<SiloStat> = [
     title: 'Percentage',
     dataIndex: 'percentage',
     width: 160,
-    render: (percentage: number, silo) => (
-      <Progress
-        percent={Math.min(100, Math.max(0, percentage))}
-        status="normal"
-        size="small"
-        strokeColor={fillColor(percentage)}
-        format={() => `${Math.round(percentage)}%`}
-        aria-label={`${silo.name} fill`}
-      />
-    ),
+    render: (_percentage: number, silo) => <SiloFill silo={silo} size="small" />,
   },
 ];
 

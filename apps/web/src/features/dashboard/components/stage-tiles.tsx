@@ -4,8 +4,10 @@ import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import { ClockCircleOutlined, InfoCircleOutlined, RightOutlined } from '@ant-design/icons';
 import type { StageTile } from '@roastery/contract';
+import { LiveValue } from '../../../components/live-value.tsx';
 import { paths } from '../../../config/paths.ts';
 import { plantStages } from '../../../config/plant-stages.ts';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 import styles from './stage-tiles.module.css';
 
 interface StageTilesProps {
@@ -14,6 +16,54 @@ interface StageTilesProps {
   waitingDevices: number | undefined;
   onOpenWaiting: () => void;
   onOpenSystem: () => void;
+}
+
+interface StageLinkProps {
+  name: string;
+  index: number;
+  tile: StageTile | undefined;
+}
+
+/**
+ * A stage's tile: Active or Inactive while its devices' values are live; while they are not,
+ * nobody knows for certain, and the tile says that instead.
+ */
+function StageLink({ name, index, tile }: StageLinkProps) {
+  const liveness = useLiveness(tile);
+  const state = !tile
+    ? undefined
+    : liveness.live
+      ? tile.active
+        ? 'Active'
+        : 'Inactive'
+      : liveness.description;
+  return (
+    <Link
+      to={paths.devices.getHref({ tab: index })}
+      className={styles.tile}
+      aria-label={state ? `${name} stage, ${state}` : `${name} stage`}
+    >
+      <span className={styles.index}>{String(index + 1).padStart(2, '0')}</span>
+      <span className={styles.body}>
+        <span className={styles.name}>{name}</span>
+        {!tile ? null : liveness.live ? (
+          <Badge
+            status={tile.active ? 'processing' : 'default'}
+            text={state}
+            className={styles.badge}
+          />
+        ) : (
+          <LiveValue
+            quality={tile.quality}
+            since={tile.not_live_since}
+            compact
+            className={styles.notLive}
+          />
+        )}
+      </span>
+      <RightOutlined className={styles.arrow} />
+    </Link>
+  );
 }
 
 /**
@@ -28,31 +78,11 @@ export function StageTiles({
 }: StageTilesProps) {
   return (
     <Row gutter={[16, 16]} className={styles.tiles}>
-      {plantStages.map((name, index) => {
-        const tile = stages?.find((s) => s.stage === index + 1);
-        return (
-          <Col key={name} xs={12} md={8} xl={4}>
-            <Link
-              to={paths.devices.getHref({ tab: index })}
-              className={styles.tile}
-              aria-label={`${name} stage${tile ? (tile.active ? ', Active' : ', Inactive') : ''}`}
-            >
-              <span className={styles.index}>{String(index + 1).padStart(2, '0')}</span>
-              <span className={styles.body}>
-                <span className={styles.name}>{name}</span>
-                {tile ? (
-                  <Badge
-                    status={tile.active ? 'processing' : 'default'}
-                    text={tile.active ? 'Active' : 'Inactive'}
-                    className={styles.badge}
-                  />
-                ) : null}
-              </span>
-              <RightOutlined className={styles.arrow} />
-            </Link>
-          </Col>
-        );
-      })}
+      {plantStages.map((name, index) => (
+        <Col key={name} xs={12} md={8} xl={4}>
+          <StageLink name={name} index={index} tile={stages?.find((s) => s.stage === index + 1)} />
+        </Col>
+      ))}
       <Col xs={12} md={8} xl={4}>
         <button type="button" className={styles.tile} onClick={onOpenWaiting}>
           <ClockCircleOutlined className={styles.icon} />

@@ -1,16 +1,17 @@
-import Badge from 'antd/es/badge';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
-import Table, { type ColumnsType } from 'antd/es/table';
+import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import type { SystemStatus } from '@roastery/contract';
+import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { RoasterCards } from '../../../components/roaster-cards.tsx';
+import { formatBatchProgress } from '../../../lib/batch-label.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import styles from './system-info-drawer.module.css';
@@ -20,7 +21,6 @@ const DRAWER_WIDTH = 720;
 const TIMELINE_ENTRIES = 8;
 
 type StatusOrder = SystemStatus['orders'][number];
-type Roaster = SystemStatus['roasters'][number];
 
 function OrderStatusTag({ order }: { order: StatusOrder }) {
   if (order.status === 5 || order.ord_tig === 1) return <Tag color="red">Stop Roasting</Tag>;
@@ -51,8 +51,7 @@ function SystemTab({ status }: { status: SystemStatus }) {
               items={[
                 { key: 'customer', label: 'Customer', children: order.order_customer || '—' },
                 { key: 'qty', label: 'Quantity', children: formatLbs(order.order_qty) },
-                { key: 'total', label: 'Total batches', children: order.total_split },
-                { key: 'remaining', label: 'Remaining batches', children: order.reaming_batch },
+                { key: 'batches', label: 'Batches', children: formatBatchProgress(order) },
                 {
                   key: 'roaster',
                   label: 'Roaster',
@@ -75,7 +74,7 @@ function SystemTab({ status }: { status: SystemStatus }) {
                   content: (
                     <>
                       <Typography.Text type="secondary">
-                        {formatNotificationTime(entry.at)}
+                        <DateText value={entry.at} style="notification" />
                       </Typography.Text>{' '}
                       {entry.message}
                     </>
@@ -106,24 +105,6 @@ function SystemTab({ status }: { status: SystemStatus }) {
   );
 }
 
-const roasterColumns: ColumnsType<Roaster> = [
-  { title: 'Roaster', dataIndex: 'device_name' },
-  {
-    title: 'State',
-    dataIndex: 'active',
-    render: (active: boolean) => (
-      <Badge status={active ? 'processing' : 'default'} text={active ? 'Active' : 'Inactive'} />
-    ),
-  },
-  { title: 'Phase', dataIndex: 'phase', render: (phase: string | null) => phase ?? '—' },
-  {
-    title: 'Order',
-    dataIndex: 'order_id',
-    render: (orderId: number | null) => (orderId === null ? '—' : formatOrderNumber(orderId)),
-  },
-  { title: 'Batch', dataIndex: 'batch', render: (batch: number | null) => batch ?? '—' },
-];
-
 interface SystemInfoDrawerProps {
   open: boolean;
   onClose: () => void;
@@ -151,16 +132,10 @@ export function SystemInfoDrawer({ open, onClose }: SystemInfoDrawerProps) {
             {
               key: 'roaster',
               label: 'Roaster',
-              children: (
-                <Table<Roaster>
-                  rowKey="device_id"
-                  size="small"
-                  loading={status.isPending}
-                  columns={roasterColumns}
-                  dataSource={status.data?.roasters ?? []}
-                  pagination={false}
-                  locale={{ emptyText: <EmptyState description="The plant has no roasters." /> }}
-                />
+              children: status.data ? (
+                <RoasterCards roasters={status.data.roasters} />
+              ) : (
+                <Skeleton active title={false} paragraph={{ rows: 4 }} />
               ),
             },
           ]}

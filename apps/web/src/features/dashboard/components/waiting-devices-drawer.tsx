@@ -3,9 +3,10 @@ import Drawer from 'antd/es/drawer';
 import Table, { type ColumnsType } from 'antd/es/table';
 import type { WaitingDevice } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LiveValue } from '../../../components/live-value.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { describeDate } from '../../../lib/format-date.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useWaitingDevices } from '../api/get-waiting-devices.ts';
 import { useNow } from '../lib/use-now.ts';
@@ -34,7 +35,11 @@ function columns(now: number): ColumnsType<WaitingDevice> {
       title: 'Now',
       dataIndex: 'current',
       align: 'right',
-      render: (current: number | null) => current ?? 'unknown',
+      render: (current: number | null, row) => (
+        <LiveValue quality={row.quality} since={row.not_live_since} compact>
+          {current ?? (row.quality === 'good' ? 'unknown' : undefined)}
+        </LiveValue>
+      ),
     },
     { title: 'Workflow', dataIndex: 'workflow_name' },
     { title: 'Step', dataIndex: 'step', align: 'right' },
@@ -47,7 +52,7 @@ function columns(now: number): ColumnsType<WaitingDevice> {
       title: 'Since',
       dataIndex: 'since',
       render: (since: string) => (
-        <span title={formatNotificationTime(since)}>{waitedFor(since, now)}</span>
+        <span title={describeDate(since, true)}>{waitedFor(since, now)}</span>
       ),
     },
   ];

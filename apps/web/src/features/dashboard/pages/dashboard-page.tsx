@@ -5,6 +5,7 @@ import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { NotLiveBanner } from '../../../components/not-live-banner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -15,6 +16,7 @@ import { SiloBinsOccupancy } from '../components/silo-bins-occupancy.tsx';
 import { StageTiles } from '../components/stage-tiles.tsx';
 import { SystemInfoDrawer } from '../components/system-info-drawer.tsx';
 import { WaitingDevicesDrawer } from '../components/waiting-devices-drawer.tsx';
+import styles from './dashboard-page.module.css';
 
 type DrawerName = 'waiting' | 'system';
 
@@ -31,6 +33,10 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="The plant at a glance." />
+      <NotLiveBanner
+        className={styles.banner}
+        places={overview.data && [...overview.data.stages, ...overview.data.silos]}
+      />
       <StageTiles
         stages={overview.data?.stages}
         waitingDevices={overview.data?.waiting_devices}

@@ -4,7 +4,7 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import { createDeviceBody } from '@roastery/contract';
+import { createDeviceBody, Stage } from '@roastery/contract';
 import { NO_DATA } from '../../../components/empty-state.tsx';
 import { schemaRule } from '../../../lib/form-rules.ts';
 import type { DeviceFormData } from '../api/get-device-form-data.ts';
@@ -16,6 +16,9 @@ export interface DeviceFieldValues {
   device_description: string;
   capacity?: number | null;
   device_stage: number;
+  batch_capacity?: number | null;
+  ideal_cycle_minutes?: number | null;
+  rated_lbs_per_hour?: number | null;
 }
 
 interface DeviceFieldsProps {
@@ -30,9 +33,38 @@ export function hasCapacity(formData: DeviceFormData, type: number | undefined):
   return type !== undefined && formData.capacityTypeIds.includes(type);
 }
 
-/** Device Name, Type, Description, Capacity (for capacity types only) and Stage. */
+/**
+ * The nameplate OEE measures a line against, as the body sends it: a roaster's batch capacity
+ * and ideal cycle, a packer's rated rate; null for what the device's stage does not have.
+ */
+export function nameplateOf(values: DeviceFieldValues) {
+  const roasting = values.device_stage === Stage.Roasting;
+  const packing = values.device_stage === Stage.Packing;
+  return {
+    batch_capacity: roasting ? (values.batch_capacity ?? null) : null,
+    ideal_cycle_minutes: roasting ? (values.ideal_cycle_minutes ?? null) : null,
+    rated_lbs_per_hour: packing ? (values.rated_lbs_per_hour ?? null) : null,
+  };
+}
+
+const lbsPerHour = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** What the two roaster figures make: the ideal rate the OEE report measures it against. */
+function idealRateText(batch: number | null | undefined, cycle: number | null | undefined) {
+  return batch && cycle
+    ? `Ideal rate for OEE: ${lbsPerHour.format((batch * 60) / cycle)} lbs/h.`
+    : 'With both set, OEE measures the roaster against batch capacity ÷ ideal cycle.';
+}
+
+/**
+ * Device Name, Type, Description, Capacity (for capacity types only) and Stage; a roaster's or
+ * packer's nameplate for OEE by its stage.
+ */
 export function DeviceFields({ form, formData }: DeviceFieldsProps) {
   const type = Form.useWatch<number | undefined>('device_type', form);
+  const stage = Form.useWatch<number | undefined>('device_stage', form);
+  const batch = Form.useWatch<number | null | undefined>('batch_capacity', form);
+  const cycle = Form.useWatch<number | null | undefined>('ideal_cycle_minutes', form);
 
   return (
     <Row gutter={16}>
@@ -84,7 +116,7 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
               schemaRule(fields.capacity),
             ]}
           >
-            <InputNumber<number> min={0} step={100} suffix="lbs" style={{ width: '100%' }} />
+            <InputNumber<number> step={100} suffix="lbs" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       ) : null}
@@ -101,6 +133,42 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
           />
         </Form.Item>
       </Col>
+      {stage === Stage.Roasting ? (
+        <>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Batch Capacity"
+              name="batch_capacity"
+              extra="Green lbs one batch can take."
+              rules={[schemaRule(fields.batch_capacity)]}
+            >
+              <InputNumber<number> step={50} suffix="lbs" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Ideal Cycle"
+              name="ideal_cycle_minutes"
+              extra={idealRateText(batch, cycle)}
+              rules={[schemaRule(fields.ideal_cycle_minutes)]}
+            >
+              <InputNumber<number> step={1} suffix="min" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </>
+      ) : null}
+      {stage === Stage.Packing ? (
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Rated Rate"
+            name="rated_lbs_per_hour"
+            extra="Lbs per hour the packer is rated to pack: its ideal rate for OEE."
+            rules={[schemaRule(fields.rated_lbs_per_hour)]}
+          >
+            <InputNumber<number> step={100} suffix="lbs/h" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      ) : null}
     </Row>
   );
 }

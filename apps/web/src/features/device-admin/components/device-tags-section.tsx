@@ -16,6 +16,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useDeviceTags } from '../api/get-device-tags.ts';
 import { useSaveDeviceTags } from '../api/save-device-tags.ts';
 import styles from './device-tags-section.module.css';
@@ -96,9 +97,12 @@ function TagsTable({ code, tags, editable }: TagsTableProps) {
         <Form.Item
           name={[field.name, 'address']}
           className={styles.cell}
-          rules={[{ required: true, message: 'Address required' }]}
+          rules={[
+            { required: true, message: 'Address required' },
+            schemaRule(deviceTag.shape.address),
+          ]}
         >
-          <InputNumber<number> min={0} max={65535} precision={0} aria-label="Address" />
+          <InputNumber<number> aria-label="Address" />
         </Form.Item>
       ),
     },
@@ -118,9 +122,9 @@ function TagsTable({ code, tags, editable }: TagsTableProps) {
         <Form.Item
           name={[field.name, 'scale']}
           className={styles.cell}
-          rules={[{ required: true, message: 'Scale required' }]}
+          rules={[{ required: true, message: 'Scale required' }, schemaRule(deviceTag.shape.scale)]}
         >
-          <InputNumber<number> min={1} max={1_000_000} precision={0} aria-label="Scale" />
+          <InputNumber<number> aria-label="Scale" />
         </Form.Item>
       ),
     },

@@ -67,7 +67,7 @@ export function DevicesTable({ devices, deletingCode, onDelete }: DevicesTablePr
     {
       title: 'Quality',
       dataIndex: 'quality',
-      render: (_value, device) => <QualityTag quality={device.quality} />,
+      render: (_value, device) => <QualityTag device={device} />,
     },
     {
       title: 'Actions',

@@ -1,20 +1,19 @@
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import type { Quality } from '@roastery/contract';
+import type { DeviceSummary } from '@roastery/contract';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 
-const qualityView: Record<Quality, { color: string; label: string; hint: string }> = {
-  good: { color: 'success', label: 'Live', hint: 'The PLC answered the last scan.' },
-  stale: { color: 'warning', label: 'Stale', hint: 'The last good reading is getting old.' },
-  offline: { color: 'default', label: 'Offline', hint: 'The PLC link is down.' },
-};
-
-/** How far the device's live values can be trusted. */
-export function QualityTag({ quality }: { quality: Quality }) {
-  const view = qualityView[quality];
+/** How far the device's live values can be trusted: Live, or why not, and since when on hover. */
+export function QualityTag({
+  device,
+}: {
+  device: Pick<DeviceSummary, 'quality' | 'not_live_since'>;
+}) {
+  const liveness = useLiveness(device);
   return (
-    <Tooltip title={view.hint}>
-      <Tag color={view.color} bordered={false}>
-        {view.label}
+    <Tooltip title={liveness.live ? 'The PLC answered the last scan.' : liveness.description}>
+      <Tag color={liveness.live ? 'success' : 'default'} bordered={false}>
+        {liveness.live ? 'Live' : liveness.label}
       </Tag>
     </Tooltip>
   );

@@ -18,7 +18,12 @@ import { useCreateDevice } from '../api/create-device.ts';
 import { useDeviceFormData, type DeviceFormData } from '../api/get-device-form-data.ts';
 import { BackToDevices } from '../components/back-to-devices.tsx';
 import { DeviceFeaturesField, type FeatureValue } from '../components/device-features-field.tsx';
-import { DeviceFields, hasCapacity, type DeviceFieldValues } from '../components/device-fields.tsx';
+import {
+  DeviceFields,
+  hasCapacity,
+  nameplateOf,
+  type DeviceFieldValues,
+} from '../components/device-fields.tsx';
 import styles from './device-form-page.module.css';
 
 interface AddDeviceValues extends DeviceFieldValues {
@@ -41,6 +46,7 @@ function AddDeviceForm({ formData }: { formData: DeviceFormData }) {
       device_description: values.device_description,
       device_stage: values.device_stage,
       capacity: hasCapacity(formData, values.device_type) ? values.capacity : null,
+      ...nameplateOf(values),
       device_unit: values.device_unit?.trim() ?? '',
       image: '',
       device_features: (values.device_features ?? []).map((feature) => ({

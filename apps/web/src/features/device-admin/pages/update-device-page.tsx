@@ -16,7 +16,12 @@ import { useDevice } from '../api/get-device.ts';
 import { useDeviceFormData, type DeviceFormData } from '../api/get-device-form-data.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
 import { BackToDevices } from '../components/back-to-devices.tsx';
-import { DeviceFields, hasCapacity, type DeviceFieldValues } from '../components/device-fields.tsx';
+import {
+  DeviceFields,
+  hasCapacity,
+  nameplateOf,
+  type DeviceFieldValues,
+} from '../components/device-fields.tsx';
 import { DeviceTagsSection } from '../components/device-tags-section.tsx';
 import styles from './device-form-page.module.css';
 
@@ -41,6 +46,7 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
       device_description: values.device_description,
       device_stage: values.device_stage,
       capacity: hasCapacity(formData, values.device_type) ? values.capacity : null,
+      ...nameplateOf(values),
       device_unit: device.device_unit,
       image: device.image,
       device_features: device.device_features,
@@ -70,6 +76,9 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
         device_description: device.device_description,
         capacity: device.capacity,
         device_stage: device.device_stage,
+        batch_capacity: device.batch_capacity,
+        ideal_cycle_minutes: device.ideal_cycle_minutes,
+        rated_lbs_per_hour: device.rated_lbs_per_hour,
       }}
       onFinish={submit}
     >

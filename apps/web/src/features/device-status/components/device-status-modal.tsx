@@ -148,9 +148,12 @@ export function DeviceStatusModal({ dialog, onClose }: DeviceStatusModalProps) {
           <Form.Item
             label="Status ID"
             name="status_id"
-            rules={[{ required: true, message: 'Please input status id!' }]}
+            rules={[
+              { required: true, message: 'Please input status id!' },
+              schemaRule(deviceStatusBody.shape.led_id),
+            ]}
           >
-            <InputNumber<number> min={1} precision={0} autoFocus style={{ width: '100%' }} />
+            <InputNumber<number> autoFocus style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={16}>
@@ -223,9 +226,12 @@ export function DeviceStatusModal({ dialog, onClose }: DeviceStatusModalProps) {
             <Form.Item
               label="Command Value"
               name="command_value"
-              rules={[{ required: true, message: 'Please input command value!' }]}
+              rules={[
+                { required: true, message: 'Please input command value!' },
+                schemaRule(deviceStatusBody.shape.command_value),
+              ]}
             >
-              <InputNumber<number> precision={0} style={{ width: '100%' }} />
+              <InputNumber<number> style={{ width: '100%' }} />
             </Form.Item>
           ) : (
             <Form.Item

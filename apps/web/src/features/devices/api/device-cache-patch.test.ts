@@ -31,11 +31,15 @@ const summary = (device_id: string): DeviceSummary => ({
   device_features: [],
   occupancy: 0,
   capacity: null,
+  batch_capacity: null,
+  ideal_cycle_minutes: null,
+  rated_lbs_per_hour: null,
   manual: false,
   isSwitched: true,
   alarm: null,
   alarmType: null,
   quality: 'good',
+  not_live_since: null,
   statuses: [],
 });
 
@@ -125,10 +129,11 @@ describe('applyEventToList', () => {
     expect(listNeedsRefetch(list, value)).toBe(false);
   });
 
-  it('writes a worse quality at once and leaves a better one to a refetch', () => {
+  it('writes a worse quality at once, asking since when it is not live, and leaves a better one to a refetch', () => {
     const stale = event({ command_kind: 'input', command_id: 21, value: 9, quality: 'stale' });
     const worse = applyEventToList(list, stale);
     expect(worse[0]?.quality).toBe('stale');
+    expect(listNeedsRefetch(list, stale)).toBe(true);
     const good = event({ command_kind: 'input', command_id: 21, value: 9, quality: 'good' });
     expect(listNeedsRefetch(worse, good)).toBe(true);
   });

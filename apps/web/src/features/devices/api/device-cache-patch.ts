@@ -103,11 +103,12 @@ export function applyEventToList(list: DeviceSummary[], event: DeviceEvent): Dev
 
 /**
  * Whether the device list still needs the server after the event is written in: for what it
- * derives (lights, alarm text, the mode's confirmation) and for a quality that got better.
+ * derives (lights, alarm text, the mode's confirmation), for a quality that got better, and for
+ * since when a quality that got worse is not live.
  */
 export function listNeedsRefetch(list: DeviceSummary[], event: DeviceEvent): boolean {
   const entry = list.find((d) => d.device_id === event.device_id);
   if (!entry) return false;
   if (event.change === 'mode' || event.change === 'alarm' || event.change === 'status') return true;
-  return event.quality !== undefined && RANK[event.quality] < RANK[entry.quality];
+  return event.quality !== undefined && event.quality !== entry.quality;
 }

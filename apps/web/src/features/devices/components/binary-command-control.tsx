@@ -1,23 +1,31 @@
 import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
 import type { DeviceCommand } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { LiveValue } from '../../../components/live-value.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 import { useToggleCommand } from '../api/toggle-command.ts';
-import { UNKNOWN_VALUE } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
 
 interface BinaryCommandControlProps {
   deviceCode: string;
   command: DeviceCommand;
+  /** Since when the device's values are not live. */
+  since: string | null;
   /** Manual mode, confirmed by the PLC. */
   enabled: boolean;
 }
 
 /** An app coil (a gate, a motor) as a big on/off switch. */
-export function BinaryCommandControl({ deviceCode, command, enabled }: BinaryCommandControlProps) {
+export function BinaryCommandControl({
+  deviceCode,
+  command,
+  since,
+  enabled,
+}: BinaryCommandControlProps) {
   const { notification } = useFeedback();
   const mutation = useToggleCommand();
+  const live = useLiveness({ quality: command.quality, not_live_since: since }).live;
   const on = command.value === 1;
   const toggle = (checked: boolean) =>
     mutation.mutate(
@@ -32,16 +40,18 @@ export function BinaryCommandControl({ deviceCode, command, enabled }: BinaryCom
       name={command.name}
       switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
     >
-      {command.value === null ? (
-        // Off is a value: a switch drawn off would claim one the PLC has not reported.
-        <Tag color="default">{UNKNOWN_VALUE}</Tag>
+      {!live || command.value === null ? (
+        // A switch drawn on or off would claim a state the PLC does not report now.
+        <LiveValue quality={command.quality} since={since} compact>
+          {command.value === null ? undefined : on ? 'ON' : 'OFF'}
+        </LiveValue>
       ) : (
         <Switch
           className={commandStyles.bigSwitch}
           checked={on}
           checkedChildren="ON"
           unCheckedChildren="OFF"
-          disabled={!enabled || command.quality !== 'good'}
+          disabled={!enabled}
           loading={mutation.isPending}
           aria-label={command.name}
           onChange={toggle}

@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import type { DeviceSummary } from '@roastery/contract';
-import { qualityLabels } from '../../../components/live-value.tsx';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 import { isModeSwitching, modeLabel, UNKNOWN_MODE_HINT } from '../lib/device-mode.ts';
 
 interface DeviceBadgesProps {
@@ -12,11 +12,12 @@ interface DeviceBadgesProps {
 /** Mode, activity, alarm and PLC data quality of a device, as short coloured tags. */
 export function DeviceBadges({ device }: DeviceBadgesProps) {
   const switching = isModeSwitching(device);
+  const liveness = useLiveness(device);
   return (
     <>
-      {device.quality === 'good' ? null : (
-        <Tooltip title="The PLC does not report this device's values right now">
-          <Tag color="default">{qualityLabels[device.quality]}</Tag>
+      {liveness.live ? null : (
+        <Tooltip title={liveness.description}>
+          <Tag color="default">{liveness.label}</Tag>
         </Tooltip>
       )}
       {switching ? (
@@ -30,7 +31,8 @@ export function DeviceBadges({ device }: DeviceBadgesProps) {
       ) : (
         <Tag color={device.manual ? 'orange' : 'blue'}>{modeLabel(device.manual)}</Tag>
       )}
-      {device.statuses.length > 0 ? <Tag color="green">Active</Tag> : null}
+      {/* Whether it runs is the PLC's to say: not claimed from values that are not live. */}
+      {liveness.live && device.statuses.length > 0 ? <Tag color="green">Active</Tag> : null}
       {device.alarm ? (
         <Tooltip title={device.alarm}>
           <Tag

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import Card from 'antd/es/card';
 import type { DeviceSummary } from '@roastery/contract';
 import { LiveValue } from '../../../components/live-value.tsx';
+import { useLiveness } from '../../../lib/use-liveness.ts';
 import { formatAmount } from '../lib/format-value.ts';
 import { DeviceBadges } from './device-badges.tsx';
 import { DeviceFeatures } from './device-features.tsx';
@@ -17,6 +18,7 @@ interface DeviceCardProps {
 
 /** One device on the devices screen; the whole card opens the device's detail. */
 export function DeviceCard({ device, onOpen }: DeviceCardProps) {
+  const live = useLiveness(device).live;
   const open = () => onOpen(device.device_id);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -47,6 +49,12 @@ export function DeviceCard({ device, onOpen }: DeviceCardProps) {
         </div>
       </div>
       <div className={styles.body}>
+        {live ? null : (
+          // The PLC's values of the card (mode, activity, lights, alarm) as last known, if at all.
+          <LiveValue quality={device.quality} since={device.not_live_since}>
+            {device.statuses.length > 0 ? <StatusLights statuses={device.statuses} /> : undefined}
+          </LiveValue>
+        )}
         {device.alarm ? <p className={styles.alarm}>{device.alarm}</p> : null}
         {device.capacity !== null ? (
           <div className={styles.occupancy}>
@@ -54,20 +62,17 @@ export function DeviceCard({ device, onOpen }: DeviceCardProps) {
               occupied={device.occupancy}
               capacity={device.capacity}
               unit={device.device_unit}
-              quality={device.quality}
               size={84}
             />
             <p className={styles.occupancyText}>
-              <LiveValue quality={device.quality}>
-                {formatAmount(device.occupancy, device.device_unit)}
-              </LiveValue>
+              {formatAmount(device.occupancy, device.device_unit)}
               <br />
               of {formatAmount(device.capacity, device.device_unit)}
             </p>
           </div>
         ) : null}
         <DeviceFeatures features={device.device_features} />
-        <StatusLights statuses={device.statuses} />
+        {live ? <StatusLights statuses={device.statuses} /> : null}
       </div>
     </Card>
   );

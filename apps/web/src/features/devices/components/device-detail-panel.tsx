@@ -8,6 +8,7 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@roastery/contract';
+import { NotLiveBanner } from '../../../components/not-live-banner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
 import { manualControlsEnabled, modeLabel } from '../lib/device-mode.ts';
@@ -25,13 +26,9 @@ import { OccupancyEditor } from './occupancy-editor.tsx';
 import { PlcBinaryFeedback, PlcInputFeedback } from './plc-feedback.tsx';
 import styles from './device-detail-panel.module.css';
 
-const NOT_LIVE = {
-  offline: 'No PLC data: the PLC link is down, so the mode and the values are unknown.',
-  stale: 'Stale: the PLC has not refreshed these values recently.',
-} as const;
-
 function ManualCommands({ detail, view }: { detail: DeviceDetail; view: DeviceView }) {
   const code = detail.device.device_id;
+  const since = detail.device.not_live_since;
   const enabled = manualControlsEnabled(detail);
   const binary =
     detail.startStopButton && !detail.binary.some((c) => c.id === detail.startStopButton?.id)
@@ -53,6 +50,7 @@ function ManualCommands({ detail, view }: { detail: DeviceDetail; view: DeviceVi
             key={`b${command.id}`}
             deviceCode={code}
             command={command}
+            since={since}
             enabled={enabled}
           />
         ))}
@@ -61,6 +59,7 @@ function ManualCommands({ detail, view }: { detail: DeviceDetail; view: DeviceVi
             key={`i${command.id}`}
             deviceCode={code}
             command={command}
+            since={since}
             enabled={enabled}
           />
         ))}
@@ -73,13 +72,14 @@ function PlcCommands({ detail, view }: { detail: DeviceDetail; view: DeviceView 
   if (detail.plcBinary.length === 0 && detail.plcInput.length === 0) {
     return <p className={styles.hint}>This device reports no PLC values.</p>;
   }
+  const since = detail.device.not_live_since;
   return (
     <CommandList view={view} label="PLC commands">
       {detail.plcBinary.map((command) => (
-        <PlcBinaryFeedback key={`b${command.id}`} command={command} />
+        <PlcBinaryFeedback key={`b${command.id}`} command={command} since={since} />
       ))}
       {detail.plcInput.map((command) => (
-        <PlcInputFeedback key={`i${command.id}`} command={command} />
+        <PlcInputFeedback key={`i${command.id}`} command={command} since={since} />
       ))}
     </CommandList>
   );
@@ -115,9 +115,9 @@ function DetailContent({ detail }: { detail: DeviceDetail }) {
           title={<span className={styles.alarmTitle}>{detail.alarm}</span>}
         />
       ) : null}
-      {detail.quality === 'good' ? null : (
-        <Alert type="warning" showIcon title={NOT_LIVE[detail.quality]} />
-      )}
+      <NotLiveBanner
+        places={[{ quality: detail.quality, not_live_since: detail.device.not_live_since }]}
+      />
       <ModeSwitchNotice detail={detail} />
 
       {detail.graph || detail.blocks.length > 0 ? (

@@ -12,12 +12,19 @@ import { CommandItem, commandStyles } from './command-item.tsx';
 interface InputCommandControlProps {
   deviceCode: string;
   command: DeviceCommand;
+  /** Since when the device's values are not live. */
+  since: string | null;
   /** Manual mode, confirmed by the PLC; speeds are editable in Auto too. */
   enabled: boolean;
 }
 
 /** An app register (a set-point, a speed): its value and a field to send a new one. */
-export function InputCommandControl({ deviceCode, command, enabled }: InputCommandControlProps) {
+export function InputCommandControl({
+  deviceCode,
+  command,
+  since,
+  enabled,
+}: InputCommandControlProps) {
   const { message, notification } = useFeedback();
   const mutation = useSendDeviceEvent();
   const [draft, setDraft] = useState<number | null>(null);
@@ -43,8 +50,10 @@ export function InputCommandControl({ deviceCode, command, enabled }: InputComma
       name={command.name}
       switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
     >
-      <LiveValue quality={command.quality}>
-        <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+      <LiveValue quality={command.quality} since={since} compact>
+        {command.value === null ? undefined : (
+          <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+        )}
       </LiveValue>
       <InputNumber<number>
         size="large"

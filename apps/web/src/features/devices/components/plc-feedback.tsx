@@ -1,32 +1,42 @@
 import type { DeviceCommand } from '@roastery/contract';
 import { LiveValue } from '../../../components/live-value.tsx';
-import { formatCommandValue, UNKNOWN_VALUE } from '../lib/format-value.ts';
+import { formatCommandValue } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
 
+interface PlcFeedbackProps {
+  command: DeviceCommand;
+  /** Since when the device's values are not live. */
+  since: string | null;
+}
+
 /** A PLC coil as a lamp: on or off, as the PLC reports it. */
-export function PlcBinaryFeedback({ command }: { command: DeviceCommand }) {
+export function PlcBinaryFeedback({ command, since }: PlcFeedbackProps) {
   const on = command.value === 1;
   return (
     <CommandItem name={command.name} switching={false}>
-      <LiveValue quality={command.quality}>
-        <span className={commandStyles.light}>
-          <span
-            className={`${commandStyles.lamp} ${on && command.quality === 'good' ? commandStyles.lampOn : ''}`}
-            aria-hidden="true"
-          />
-          {command.value === null ? UNKNOWN_VALUE : on ? 'On' : 'Off'}
-        </span>
+      <LiveValue quality={command.quality} since={since} compact>
+        {command.value === null ? undefined : (
+          <span className={commandStyles.light}>
+            <span
+              className={`${commandStyles.lamp} ${on && command.quality === 'good' ? commandStyles.lampOn : ''}`}
+              aria-hidden="true"
+            />
+            {on ? 'On' : 'Off'}
+          </span>
+        )}
       </LiveValue>
     </CommandItem>
   );
 }
 
 /** A PLC register: a measured value with its unit. */
-export function PlcInputFeedback({ command }: { command: DeviceCommand }) {
+export function PlcInputFeedback({ command, since }: PlcFeedbackProps) {
   return (
     <CommandItem name={command.name} switching={false}>
-      <LiveValue quality={command.quality}>
-        <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+      <LiveValue quality={command.quality} since={since} compact>
+        {command.value === null ? undefined : (
+          <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+        )}
       </LiveValue>
     </CommandItem>
   );

@@ -7,7 +7,7 @@ export function formatAmount(value: number, unit?: string): string {
   return unit ? `${text} ${unit}` : text;
 }
 
-export const UNKNOWN_VALUE = 'Unknown';
+const UNKNOWN_VALUE = 'Unknown';
 
 /** A command's value with its unit; a value the PLC does not report is unknown. */
 export function formatCommandValue(command: DeviceCommand): string {

@@ -5,6 +5,7 @@ import Card from 'antd/es/card';
 import Result from 'antd/es/result';
 import Tabs from 'antd/es/tabs';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { NotLiveBanner } from '../../../components/not-live-banner.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { plantStages } from '../../../config/plant-stages.ts';
@@ -14,7 +15,6 @@ import { usePollInterval } from '../../../lib/live-status.ts';
 import { DeviceDetailDrawer } from '../components/device-detail-drawer.tsx';
 import { DeviceDetailPanel } from '../components/device-detail-panel.tsx';
 import { DeviceGrid } from '../components/device-grid.tsx';
-import { PlcLinkNotice } from '../components/plc-link-notice.tsx';
 import styles from './devices-page.module.css';
 
 /** The spec polls the device list every 10 s; live events refresh it sooner. */
@@ -63,7 +63,7 @@ export function DevicesPage() {
         title="Devices"
         subtitle="Every device of the plant by stage, with its mode, alarms and occupancy."
       />
-      <PlcLinkNotice devices={devices.data} />
+      <NotLiveBanner places={devices.data} />
       <Card>
         <Tabs
           activeKey={String(active)}

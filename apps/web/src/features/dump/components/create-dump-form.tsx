@@ -9,6 +9,7 @@ import Skeleton from 'antd/es/skeleton';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   SettingRef,
+  createDumpBody,
   dumpMessages,
   dumpTargetType,
   type CreateDumpBody,
@@ -18,6 +19,7 @@ import {
 import { useFeedback } from '../../../components/feedback.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useBeanList } from '../../../lib/get-bean-list.ts';
 import { useSetting } from '../../../lib/get-setting.ts';
 import { useCreateDump } from '../api/create-dump.ts';
@@ -126,9 +128,12 @@ export function CreateDumpForm() {
       <Form.Item
         name="amount"
         label="Amount"
-        rules={[{ required: true, message: dumpMessages.amount }]}
+        rules={[
+          { required: true, message: dumpMessages.amount },
+          schemaRule(createDumpBody.shape.amount),
+        ]}
       >
-        <InputNumber min={0.01} max={100_000} suffix="lbs" className={styles.number} />
+        <InputNumber suffix="lbs" className={styles.number} />
       </Form.Item>
       <Form.Item
         name="bean_id"

@@ -1,5 +1,7 @@
 import Card from 'antd/es/card';
+import { NotLiveBanner } from '../../../components/not-live-banner.tsx';
 import { SiloOccupancy } from '../../../components/silo-occupancy.tsx';
+import { useSiloStats } from '../../../lib/get-silo-stats.ts';
 import { CreateDumpForm } from './create-dump-form.tsx';
 import { DumpQueue } from './dump-queue.tsx';
 import { DumpWorkflowsStatus } from './dump-workflows-status.tsx';
@@ -16,8 +18,11 @@ interface DumpWorkspaceProps {
  * silo table shows the level rise while a dump runs.
  */
 export function DumpWorkspace({ touch = false }: DumpWorkspaceProps) {
+  const silos = useSiloStats();
   return (
     <div className={`${styles.workspace} ${touch ? styles.touch : ''}`}>
+      {/* The silo levels below come from the PLC. */}
+      <NotLiveBanner places={silos.data} />
       <div className={styles.columns}>
         <Card title="Create Dump" className={styles.createCard}>
           <CreateDumpForm />

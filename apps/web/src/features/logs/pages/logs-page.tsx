@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Card from 'antd/es/card';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
+import Tooltip from 'antd/es/tooltip';
 import { SettingRef, type LogEvent } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -12,13 +13,26 @@ import { useEvents } from '../api/get-events.ts';
 import { EventFiltersBar } from '../components/event-filters.tsx';
 import { ExportEvents } from '../components/export-events.tsx';
 import { currentMonth, whereOf, type EventFilters } from '../lib/event-where.ts';
+import styles from '../components/logs.module.css';
 
 const DEFAULT_PAGE_SIZE = 10;
 
 const columns: ColumnsType<LogEvent> = [
   { title: 'Device', dataIndex: 'device_name', key: 'device', width: 200 },
   { title: 'Event', dataIndex: 'event_description', key: 'event' },
-  { title: 'By', dataIndex: 'user', key: 'user', width: 160 },
+  {
+    title: 'By',
+    dataIndex: 'user',
+    key: 'user',
+    width: 160,
+    // One line per row: a long name (an older entry names its workflow run too) is cut, whole in
+    // the tooltip, rather than wrapped into a column taller than the event.
+    render: (user: string | null) => (
+      <Tooltip placement="topLeft" title={user}>
+        <span className={styles.by}>{user}</span>
+      </Tooltip>
+    ),
+  },
   {
     title: 'Time',
     dataIndex: 'event_time',
@@ -62,7 +76,9 @@ function EventsTab() {
           loading={events.isFetching}
           columns={columns}
           dataSource={events.data?.data ?? []}
-          scroll={{ x: 'max-content' }}
+          // Wide enough to read on a phone (it scrolls there); on a wider screen the events wrap
+          // so that Time stays in view.
+          scroll={{ x: 900 }}
           locale={{
             emptyText: (
               <EmptyState

@@ -3,7 +3,7 @@ import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { orderMessages, type PackingOrder, type RoastingOrder } from '@roastery/contract';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { useFinishedOrders } from '../api/get-finished-orders.ts';
 import type { OrderPage } from '../api/order-keys.ts';
 import { useFinishedPacking } from '../api/packing-orders.ts';
@@ -55,7 +55,8 @@ const finishedRoastingColumns: ColumnsType<RoastingOrder> = [
   {
     title: 'Finished',
     dataIndex: 'finished_at',
-    render: (value: string | null) => (value ? formatNotificationTime(value) : '—'),
+    // A moment beside the list's DD/MM/YYYY dates: spelled, so the two never read apart.
+    render: (value: string | null) => <DateText value={value} style="spelledTime" />,
   },
 ];
 

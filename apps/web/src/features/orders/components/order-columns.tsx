@@ -1,6 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { RoastingOrder } from '@roastery/contract';
-import { formatListDate } from '../../../lib/format-date.ts';
+import { DateText } from '../../../components/date-text.tsx';
 import { OrderNumber } from './order-number.tsx';
 import { RecipePopover } from './recipe-popover.tsx';
 
@@ -40,12 +40,12 @@ export function orderDateColumns<Row extends ListedOrder>(): ColumnsType<Row> {
     {
       title: 'Fullfilment Date',
       dataIndex: 'fulfillment_date',
-      render: (value: string | null) => (value ? formatListDate(value) : '—'),
+      render: (value: string | null) => <DateText value={value} style="list" />,
     },
     {
       title: 'Order Date',
       dataIndex: 'order_date',
-      render: (value: string) => formatListDate(value),
+      render: (value: string) => <DateText value={value} style="list" />,
     },
   ];
 }

@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  MAX_ORDER_BATCHES,
+  createRoastingOrderBody,
   orderMessages,
   orderPriority,
   type CreateRoastingOrderBody,
@@ -18,6 +18,8 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
+import { numberRange } from '../../../lib/number-range.ts';
 import { useOrderForm } from '../api/get-order-form.ts';
 import { useCreateOrder, useUpdateOrder } from '../api/save-order.ts';
 import { productOptions } from '../lib/product-options.ts';
@@ -149,22 +151,23 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
               <Form.Item
                 name="total_split"
                 label="Number of batches"
-                rules={[{ required: true, message: orderMessages.quantity }]}
+                rules={[
+                  { required: true, message: orderMessages.quantity },
+                  schemaRule(createRoastingOrderBody.shape.total_split),
+                ]}
               >
-                <InputNumber
-                  min={1}
-                  max={MAX_ORDER_BATCHES}
-                  precision={0}
-                  className={styles.wide}
-                />
+                <InputNumber className={styles.wide} />
               </Form.Item>
             ) : (
               <Form.Item
                 name="order_qty"
                 label="Quantity (lbs)"
-                rules={[{ required: true, message: orderMessages.quantity }]}
+                rules={[
+                  { required: true, message: orderMessages.quantity },
+                  schemaRule(createRoastingOrderBody.shape.order_qty),
+                ]}
               >
-                <InputNumber min={0.01} max={1_000_000} className={styles.wide} />
+                <InputNumber className={styles.wide} />
               </Form.Item>
             )}
             <Form.Item
@@ -215,12 +218,11 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
                 label={`New batch size (lbs, ${minBatch} to ${maxBatch})`}
                 rules={[
                   { required: true, message: orderMessages.batchSize },
-                  {
-                    type: 'number',
+                  numberRange({
                     min: Math.max(minBatch, 0.01),
                     max: maxBatch,
                     message: `The batch size must be between ${minBatch} and ${maxBatch} lbs`,
-                  },
+                  }),
                 ]}
               >
                 <InputNumber className={styles.wide} />

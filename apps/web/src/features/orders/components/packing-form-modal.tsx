@@ -5,11 +5,17 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
-import { orderMessages, orderPriority, type OrderPriority } from '@roastery/contract';
+import {
+  createPackingBody,
+  orderMessages,
+  orderPriority,
+  type OrderPriority,
+} from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useCreatePacking, usePackingForm } from '../api/packing-orders.ts';
 import { productOptions } from '../lib/product-options.ts';
 import styles from './orders.module.css';
@@ -103,9 +109,12 @@ export function PackingFormModal({ open, onClose }: { open: boolean; onClose: ()
               name="order_qty"
               label="Quantity (lbs)"
               dependencies={['reentry']}
-              rules={[requiredUnlessReentry(orderMessages.packingQuantity)]}
+              rules={[
+                requiredUnlessReentry(orderMessages.packingQuantity),
+                schemaRule(createPackingBody.shape.order_qty),
+              ]}
             >
-              <InputNumber min={0} max={1_000_000} className={styles.wide} />
+              <InputNumber className={styles.wide} />
             </Form.Item>
             <Form.Item
               name="fulfillment_date"

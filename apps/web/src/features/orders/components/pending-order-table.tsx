@@ -30,6 +30,18 @@ export interface PendingOrderActions {
   startingId: number | undefined;
 }
 
+/**
+ * What starting the order sets going: the roaster drives real machines once it starts, so the
+ * supervisor reads what will roast where before it does.
+ */
+function startSummary(order: RoastingOrder): string {
+  const batches = order.total_split === 1 ? '1 batch' : `${order.total_split} batches`;
+  const roaster = order.roast_device_name ? ` on ${order.roast_device_name}` : '';
+  const bin = order.destination_device_name ? ` into ${order.destination_device_name}` : '';
+  const weight = order.order_qty.toLocaleString('en-US');
+  return `${batches} of ${order.product_name} (${weight} lbs)${roaster}${bin}.`;
+}
+
 /** Delete, Edit and Start of a pending order, in the list and on its kanban card. */
 export function PendingOrderButtons({
   order,
@@ -72,17 +84,26 @@ export function PendingOrderButtons({
           Edit
         </Button>
       ) : null}
-      <Button
-        type="primary"
-        className={styles.button}
-        icon={<PlayCircleOutlined />}
-        disabled={processing}
-        loading={actions.startingId === order.order_id}
-        aria-label={`Start order ${number}`}
-        onClick={() => actions.onStart(order)}
+      <Popconfirm
+        title={`Start order ${number}?`}
+        description={startSummary(order)}
+        okText="Start"
+        cancelText="Not yet"
+        okButtonProps={{ size: 'large' }}
+        cancelButtonProps={{ size: 'large' }}
+        onConfirm={() => actions.onStart(order)}
       >
-        Start
-      </Button>
+        <Button
+          type="primary"
+          className={styles.button}
+          icon={<PlayCircleOutlined />}
+          disabled={processing}
+          loading={actions.startingId === order.order_id}
+          aria-label={`Start order ${number}`}
+        >
+          Start
+        </Button>
+      </Popconfirm>
       <Button
         className={styles.button}
         icon={<NodeIndexOutlined />}

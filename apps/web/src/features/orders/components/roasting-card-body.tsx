@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RoastingOrder } from '@roastery/contract';
+import { DateText } from '../../../components/date-text.tsx';
+import { formatBatchProgress } from '../../../lib/batch-label.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { RecipePopover } from './recipe-popover.tsx';
 import styles from './board.module.css';
 
@@ -23,13 +24,13 @@ export function RoastingCardBody({
         <span className={styles.cardLabel}>Quantity</span>
         <span>{formatLbs(order.order_qty)}</span>
         <span className={styles.cardLabel}>Batches</span>
-        <span>
-          {order.reaming_batch} of {order.total_split} remaining
-        </span>
+        <span>{formatBatchProgress(order)}</span>
         <span className={styles.cardLabel}>Roaster</span>
         <span>{order.roast_device_name ?? '—'}</span>
         <span className={styles.cardLabel}>Fullfilment</span>
-        <span>{order.fulfillment_date ? formatNotificationTime(order.fulfillment_date) : '—'}</span>
+        <span>
+          <DateText value={order.fulfillment_date} style="notification" />
+        </span>
       </div>
       {actions ? <div className={styles.cardActions}>{actions}</div> : null}
     </>

@@ -7,12 +7,14 @@ import { EditOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/ico
 import { orderMessages, type RoastingOrder } from '@roastery/contract';
 import type { Dayjs } from 'dayjs';
 import { useFeedback } from '../../../components/feedback.tsx';
+import { NotLiveBanner } from '../../../components/not-live-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useRoastingOrders } from '../api/get-roasting-orders.ts';
 import type { RoastingPeriod } from '../api/order-keys.ts';
 import { useSaveOrderPriority } from '../api/save-priority.ts';
+import { useSystemStatus } from '../api/get-system-status.ts';
 import { useToggleOrder } from '../api/toggle-order.ts';
 import { isEditable, isStopRoasting } from '../lib/order-status.ts';
 import { OrderFormModal } from './order-form-modal.tsx';
@@ -38,6 +40,7 @@ export function RoastingTab() {
   const [choice, setChoice] = useState<PeriodChoice>('0');
   const [period, setPeriod] = useState<RoastingPeriod>({ kind: 'days', days: '0' });
   const [creating, setCreating] = useState(false);
+  const systemStatus = useSystemStatus();
   const [editing, setEditing] = useState<RoastingOrder | undefined>();
   const orders = useRoastingOrders(period);
   const savePriority = useSaveOrderPriority();
@@ -85,6 +88,8 @@ export function RoastingTab() {
 
   return (
     <>
+      {/* The roasters' values in the System Status below come from the PLC. */}
+      <NotLiveBanner className={styles.notLive} places={systemStatus.data?.roasters} />
       <div className={styles.toolbar}>
         <div className={styles.toolbarGroup}>
           <Segmented<PeriodChoice>

@@ -7,6 +7,7 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import {
   orderMessages,
+  startWithDevicesBody,
   type DeviceSummary,
   type RoastingOrder,
   type RoastingPath,
@@ -16,6 +17,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useDeviceList } from '../../../lib/get-device-list.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { useOrderPaths } from '../api/get-order-paths.ts';
@@ -216,9 +218,12 @@ export function StartDevicesModal({ order, onClose }: StartDevicesModalProps) {
                 name="devicePosition"
                 label="Device position"
                 extra="The roaster is busy: the place of this order in its queue, 1 being next."
-                rules={[{ required: true, message: orderMessages.devicePosition }]}
+                rules={[
+                  { required: true, message: orderMessages.devicePosition },
+                  schemaRule(startWithDevicesBody.shape.devicePosition),
+                ]}
               >
-                <InputNumber min={1} precision={0} className={styles.wide} />
+                <InputNumber className={styles.wide} />
               </Form.Item>
             ) : null}
             <Form.Item name="start_all" label={orderMessages.openAll} valuePropName="checked">

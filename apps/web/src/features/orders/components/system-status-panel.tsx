@@ -2,10 +2,12 @@ import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { OrderStatus, type SystemStatus } from '@roastery/contract';
+import type { SystemStatus } from '@roastery/contract';
+import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { RoasterCards } from '../../../components/roaster-cards.tsx';
+import { formatBatchProgress } from '../../../lib/batch-label.ts';
 import { useSystemStatus } from '../api/get-system-status.ts';
 import { OrderNumber } from './order-number.tsx';
 import styles from './orders.module.css';
@@ -20,29 +22,7 @@ function SystemStatusCard({ status: { orders, roasters, inActive } }: { status: 
   return (
     <Card title="System Status" className={styles.panel} size="small">
       <Typography.Title level={5}>Roasters</Typography.Title>
-      <div className={styles.statusList}>
-        {roasters.map((roaster) => (
-          <Card
-            key={roaster.device_id}
-            size="small"
-            title={roaster.device_name}
-            aria-label={`Roaster ${roaster.device_name}`}
-          >
-            <Tag color={roaster.active ? 'processing' : 'default'}>
-              {roaster.active ? 'Active' : 'Inactive'}
-            </Tag>
-            {roaster.order_id !== null ? (
-              <Descriptions size="small" column={1}>
-                <Descriptions.Item label="Order">
-                  <OrderNumber orderId={roaster.order_id} status={OrderStatus.Processing} />
-                </Descriptions.Item>
-                <Descriptions.Item label="Batch">{roaster.batch ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="Phase">{roaster.phase ?? '—'}</Descriptions.Item>
-              </Descriptions>
-            ) : null}
-          </Card>
-        ))}
-      </div>
+      <RoasterCards roasters={roasters} />
       <Typography.Title level={5} className={styles.statusHeading}>
         Orders
       </Typography.Title>
@@ -61,13 +41,19 @@ function SystemStatusCard({ status: { orders, roasters, inActive } }: { status: 
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label="Product">{order.product_name}</Descriptions.Item>
                   <Descriptions.Item label="Batches">
-                    {order.reaming_batch} of {order.total_split} remaining
+                    {formatBatchProgress(order)}
                   </Descriptions.Item>
                   <Descriptions.Item label="Roaster">
                     {order.roast_device_name ?? '—'}
                   </Descriptions.Item>
                   <Descriptions.Item label="Step">
-                    {step ? `${step.message} (${formatNotificationTime(step.at)})` : '—'}
+                    {step ? (
+                      <span>
+                        {step.message} (<DateText value={step.at} style="spelledTime" />)
+                      </span>
+                    ) : (
+                      '—'
+                    )}
                   </Descriptions.Item>
                 </Descriptions>
               </Card>

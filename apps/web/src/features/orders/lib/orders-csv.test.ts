@@ -24,6 +24,7 @@ function order(fields: Partial<RoastingOrder>): RoastingOrder {
     split_amt: 500,
     total_split: 2,
     reaming_batch: 2,
+    batch: null,
     override_batch: false,
     rule_id: 1,
     rule_name: 'Roast R1',

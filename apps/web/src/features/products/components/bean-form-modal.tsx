@@ -2,10 +2,11 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import { productMessages, type Bean, type SaveBeanBody } from '@roastery/contract';
+import { productMessages, saveBeanBody, type Bean, type SaveBeanBody } from '@roastery/contract';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useCreateBean } from '../api/create-bean.ts';
 import { useBins } from '../api/get-bins.ts';
 import { useUpdateBean } from '../api/update-bean.ts';
@@ -101,8 +102,9 @@ export function BeanFormModal({ open, bean, onClose }: BeanFormModalProps) {
         name="bean_id"
         label="Bean ID"
         extra="Optional: the number the roasters' recipes use for this bean."
+        rules={[schemaRule(saveBeanBody.shape.bean.shape.bean_id)]}
       >
-        <InputNumber min={1} precision={0} className={styles.number} />
+        <InputNumber className={styles.number} />
       </Form.Item>
       <Form.Item name="description" label="Description">
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />

@@ -5,18 +5,22 @@ import {
   DEFAULT_MAX_BATCH,
   DEFAULT_MIN_BATCH,
   productMessages,
+  updateProductBody,
   type Product,
   type UpdateProductBody,
 } from '@roastery/contract';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { useBeanList } from '../../../lib/get-bean-list.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import type { RecipeLineValues } from '../lib/recipe-total.ts';
 import { RecipeLinesField } from './recipe-lines-field.tsx';
 import styles from './product-form-modal.module.css';
+
+const batchWeight = schemaRule(updateProductBody.shape.product.shape.batch_weight);
 
 interface ProductFormValues {
   product_name: string;
@@ -132,14 +136,14 @@ export function ProductFormModal({ open, product, onClose }: ProductFormModalPro
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <div className={styles.weights}>
-        <Form.Item name="batch_weight" label="Default Batch Size (lbs)">
-          <InputNumber min={0} className={styles.number} />
+        <Form.Item name="batch_weight" label="Default Batch Size (lbs)" rules={[batchWeight]}>
+          <InputNumber className={styles.number} />
         </Form.Item>
-        <Form.Item name="min_batch_weight" label="Min (lbs)">
-          <InputNumber min={0} className={styles.number} />
+        <Form.Item name="min_batch_weight" label="Min (lbs)" rules={[batchWeight]}>
+          <InputNumber className={styles.number} />
         </Form.Item>
-        <Form.Item name="max_batch_weight" label="Max (lbs)">
-          <InputNumber min={0} className={styles.number} />
+        <Form.Item name="max_batch_weight" label="Max (lbs)" rules={[batchWeight]}>
+          <InputNumber className={styles.number} />
         </Form.Item>
       </div>
       <RecipeLinesField beans={beans.data ?? []} beansLoading={beans.isPending} />

@@ -4,7 +4,8 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { productMessages, type Bean } from '@roastery/contract';
+import { productMessages, recipeLine, type Bean } from '@roastery/contract';
+import { schemaRule } from '../../../lib/form-rules.ts';
 import { recipeTotal, type RecipeLineValues } from '../lib/recipe-total.ts';
 import styles from './recipe-lines-field.module.css';
 
@@ -56,11 +57,13 @@ export function RecipeLinesField({ beans, beansLoading }: RecipeLinesFieldProps)
                 label={`Ratio ${index + 1} (%)`}
                 rules={[
                   { required: true, message: productMessages.ratio },
-                  { type: 'number', min: 1, max: 100, message: 'A bean ratio is 1 to 100%' },
+                  schemaRule(recipeLine.shape.ratio),
                 ]}
                 className={styles.ratio}
               >
-                <InputNumber min={1} max={100} precision={2} suffix="%" />
+                {/* Ratios are stored to the hundredth: the field shows a typed 33.333 as the
+                    33.33 that will be kept. */}
+                <InputNumber precision={2} suffix="%" />
               </Form.Item>
               <Button
                 type="text"

@@ -28,6 +28,8 @@ interface ReportSectionProps<Row> {
   /** The export's file name, without extension. */
   fileName: string;
   chart?: { option: ChartOption; label: string } | undefined;
+  /** A table too wide to sit beside its chart: the chart goes above it, at full width. */
+  wide?: boolean;
   children?: ReactNode;
 }
 
@@ -43,6 +45,7 @@ export function ReportSection<Row>({
   rowKey,
   fileName,
   chart,
+  wide = false,
   children,
 }: ReportSectionProps<Row>) {
   const body = () => {
@@ -60,7 +63,7 @@ export function ReportSection<Row>({
       return <EmptyState description="Nothing was booked in this period." />;
     }
     return (
-      <div className={chart ? styles.split : undefined}>
+      <div className={chart ? (wide ? styles.stacked : styles.split) : undefined}>
         {chart ? <ReportChart option={chart.option} label={chart.label} /> : null}
         <div className={styles.table}>
           <Table<Row>

@@ -2,7 +2,8 @@ import type { ChartOption } from '../../../components/report-chart.tsx';
 
 export interface Series {
   name: string;
-  data: number[];
+  /** Null leaves the bar out: a figure that is not defined. */
+  data: (number | null)[];
 }
 
 /** Bars per category, one colour per series; stacked when the series add up to a whole. */

@@ -1,7 +1,9 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
+import { NodeIndexOutlined } from '@ant-design/icons';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { reportTabs, type ReportTab } from '../../../config/paths.ts';
+import { paths, reportTabs, type ReportTab } from '../../../config/paths.ts';
 import { CleanerWasteReport } from '../components/cleaner-waste-report.tsx';
 import { OeeReport } from '../components/oee-report.tsx';
 import { OtherReports } from '../components/other-reports.tsx';
@@ -51,6 +53,7 @@ function ReportOf({ tab, period }: { tab: ReportTab; period: Period }) {
  * report can be linked to directly.
  */
 export function ReportsPage() {
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('t');
   const active: ReportTab = isReportTab(requested) ? requested : 'summary';
@@ -62,6 +65,11 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         subtitle="Computed from the bean ledger, the orders and their batches."
+        actions={
+          <Button icon={<NodeIndexOutlined />} onClick={() => void navigate(paths.trace.getHref())}>
+            Traceability & Recall
+          </Button>
+        }
       />
       <Tabs
         activeKey={active}

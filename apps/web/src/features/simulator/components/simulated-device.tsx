@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
+import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -9,6 +10,7 @@ import Tag from 'antd/es/tag';
 import type { SimulatorState } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { numberRangeError } from '../../../lib/number-range.ts';
 import { useSetSimulatorAlarm } from '../api/set-simulator-alarm.ts';
 import { useSetSimulatorValue } from '../api/set-simulator-value.ts';
 
@@ -27,6 +29,8 @@ export function SimulatedDevice({ device }: SimulatedDeviceProps) {
   const [alarmCode, setAlarmCode] = useState<number | null>(1);
   const [label, setLabel] = useState<string>();
   const [newValue, setNewValue] = useState<number | null>(null);
+  // 0 is no alarm: the Clear button sends it.
+  const codeError = numberRangeError(alarmCode, { min: 1, max: 65535, integer: true });
   const callbacks = {
     onSuccess: (reply: { message: string }) => void message.success(reply.message),
     onError: (error: unknown) =>
@@ -51,18 +55,21 @@ export function SimulatedDevice({ device }: SimulatedDeviceProps) {
               <Tag color="green">None</Tag>
             )}
           </span>
-          <InputNumber<number>
-            min={1}
-            max={65535}
-            precision={0}
-            value={alarmCode}
-            onChange={setAlarmCode}
-            aria-label="Alarm code"
-          />
+          <Form.Item
+            validateStatus={codeError ? 'error' : undefined}
+            help={codeError}
+            style={{ marginBottom: 0 }}
+          >
+            <InputNumber<number>
+              value={alarmCode}
+              onChange={setAlarmCode}
+              aria-label="Alarm code"
+            />
+          </Form.Item>
           <Button
             type="primary"
             danger
-            disabled={alarmCode === null}
+            disabled={alarmCode === null || codeError !== undefined}
             loading={alarm.isPending}
             onClick={() => alarmCode !== null && inject(alarmCode)}
           >

@@ -4,17 +4,20 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
-import type { LotTrace } from '@roastery/contract';
+import type { LotTrace, TraceBatch } from '@roastery/contract';
+import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { formatTraceBatch } from '../../../lib/batch-label.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { movementReason } from '../lib/movement-reasons.ts';
+import { TraceBatches } from './trace-batches.tsx';
 import styles from './trace-view.module.css';
 
 type Movement = LotTrace['movements'][number];
 
-function movementText(movement: Movement): string {
+function movementText(movement: Movement, batches: TraceBatch[]): string {
   const route =
     movement.from && movement.to
       ? `${movement.from} → ${movement.to}`
@@ -23,7 +26,15 @@ function movementText(movement: Movement): string {
         : movement.from
           ? `out of ${movement.from}`
           : '';
-  return [movement.reason, route, formatLbs(movement.lbs)].filter(Boolean).join(' · ');
+  const batch = batches.find((b) => b.batch_id === movement.batch_id);
+  return [
+    movementReason(movement.reason),
+    route,
+    formatLbs(movement.lbs),
+    batch ? formatTraceBatch(batch) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** A lot traced forward: where it is, how it moved, and what it became. */
@@ -71,8 +82,8 @@ export function LotTraceView({ trace }: { trace: LotTrace }) {
           <Timeline
             items={trace.movements.map((movement, index) => ({
               key: `${movement.at}-${index}`,
-              title: formatNotificationTime(movement.at),
-              content: movementText(movement),
+              title: <DateText value={movement.at} style="spelledTime" />,
+              content: movementText(movement, trace.batches),
             }))}
           />
         )}
@@ -80,7 +91,7 @@ export function LotTraceView({ trace }: { trace: LotTrace }) {
 
       <Descriptions bordered size="small" column={1} title="Went into">
         <Descriptions.Item label="Batches">
-          {trace.batches.length === 0 ? '—' : trace.batches.join(', ')}
+          <TraceBatches batches={trace.batches} />
         </Descriptions.Item>
         <Descriptions.Item label="Roasted lots">
           {trace.roasted_lots.length === 0

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { TraceBatches } from './trace-batches.tsx';
 import styles from './trace-view.module.css';
 
 const lotLink = (lot: string) => <Link to={paths.trace.getHref({ lot })}>{lot}</Link>;
@@ -18,7 +19,7 @@ export function OrderTraceView({ trace }: { trace: OrderTrace }) {
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
         <Descriptions.Item label="Order">{formatOrderNumber(trace.order_id)}</Descriptions.Item>
         <Descriptions.Item label="Batches">
-          {trace.batches.length === 0 ? '—' : trace.batches.join(', ')}
+          <TraceBatches batches={trace.batches} />
         </Descriptions.Item>
       </Descriptions>
       <section aria-labelledby="trace-roasted">

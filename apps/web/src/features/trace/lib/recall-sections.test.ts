@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecallReport } from '@roastery/contract';
+import { describeDate } from '../../../lib/format-date.ts';
 import { recallCsv } from './recall-sections.ts';
 
 const report: RecallReport = {
@@ -11,6 +12,7 @@ const report: RecallReport = {
     {
       batch_id: 7,
       order_id: 42,
+      seq: 2,
       product_name: 'House',
       roaster: 'Roaster 1',
       roasted_at: '2026-01-05T08:20:00.000Z',
@@ -19,7 +21,9 @@ const report: RecallReport = {
       roasted_lbs: 170,
     },
   ],
-  green_lots: [{ lot_number: 'DMP-1', bean_name: 'Colombia', batch_id: 7, lbs: 200 }],
+  green_lots: [
+    { lot_number: 'DMP-1', bean_name: 'Colombia', batch_id: 7, order_id: 42, seq: 2, lbs: 200 },
+  ],
   bins: [{ roasted_lot: 'R-42-1', bin: 'WRB Bin 1', lbs: 170 }],
   held: [],
   packed: [
@@ -46,8 +50,11 @@ describe('recall CSV', () => {
     ]);
     expect(lines).toContain('Customers');
     expect(lines).toContain(`"'=Cafe, Uno",000043,150`);
-    expect(lines).toContain('000042,House,Roaster 1,2026-01-05T08:20:00.000Z,200,R-42-1,170');
-    expect(lines).toContain('DMP-1,Colombia,7,200');
+    // Batches by their order and place, times spelled in the zone they are shown in.
+    const roasted = describeDate('2026-01-05T08:20:00.000Z', true);
+    expect(roasted).toMatch(/^\d Jan 2026, \d\d:\d\d \S+$/);
+    expect(lines).toContain(`Batch 2 of order 000042,House,Roaster 1,"${roasted}",200,R-42-1,170`);
+    expect(lines).toContain('DMP-1,Colombia,Batch 2 of order 000042,200');
     const held = lines.indexOf('Still in the plant');
     expect(lines[held + 1]).toBe('Lot number,Device,Lbs');
   });

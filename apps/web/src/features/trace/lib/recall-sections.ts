@@ -1,6 +1,8 @@
 import type { RecallReport } from '@roastery/contract';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import type { ReportTable } from '../../../lib/report-workbook.ts';
+import { formatTraceBatch } from '../../../lib/batch-label.ts';
+import { describeDate } from '../../../lib/format-date.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 
 /** One table of the report, its rows already turned into cells. */
@@ -30,7 +32,13 @@ export function sectionCsv(s: RecallSection): string {
   );
 }
 
-/** The recall report's tables, in the order an inspector reads them: who has it first. */
+/** A moment of the report as the screen and its files say it: 5 Jan 2026, 08:20 UTC. */
+const moment = (value: string) => describeDate(value, true);
+
+/**
+ * The recall report's tables, in the order an inspector reads them: who has it first. Batches
+ * are named by their order and place in it, times in the zone the console shows them in.
+ */
 export function recallSections(r: RecallReport): RecallSection[] {
   const order = formatOrderNumber;
   return [
@@ -52,7 +60,7 @@ export function recallSections(r: RecallReport): RecallSection[] {
         { header: 'Product', value: (p) => p.product_name },
         { header: 'Roasted lot', value: (p) => p.roasted_lot },
         { header: 'Bin', value: (p) => p.bin },
-        { header: 'Packed at', value: (p) => p.packed_at },
+        { header: 'Packed at', value: (p) => moment(p.packed_at) },
         { header: 'Lbs', value: (p) => p.lbs },
       ],
     }),
@@ -60,10 +68,10 @@ export function recallSections(r: RecallReport): RecallSection[] {
       title: 'Batches',
       rows: r.batches,
       columns: [
-        { header: 'Order', value: (b) => order(b.order_id) },
+        { header: 'Batch', value: (b) => formatTraceBatch(b) },
         { header: 'Product', value: (b) => b.product_name },
         { header: 'Roaster', value: (b) => b.roaster },
-        { header: 'Roasted at', value: (b) => b.roasted_at },
+        { header: 'Roasted at', value: (b) => moment(b.roasted_at) },
         { header: 'Green lbs', value: (b) => b.green_lbs },
         { header: 'Roasted lot', value: (b) => b.roasted_lot },
         { header: 'Roasted lbs', value: (b) => b.roasted_lbs },
@@ -75,7 +83,7 @@ export function recallSections(r: RecallReport): RecallSection[] {
       columns: [
         { header: 'Lot number', value: (g) => g.lot_number },
         { header: 'Bean', value: (g) => g.bean_name },
-        { header: 'Batch', value: (g) => g.batch_id },
+        { header: 'Batch', value: (g) => formatTraceBatch(g) },
         { header: 'Lbs', value: (g) => g.lbs },
       ],
     }),

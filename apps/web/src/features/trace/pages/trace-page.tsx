@@ -76,8 +76,8 @@ export function TracePage() {
   return (
     <>
       <PageHeader
-        title="Traceability"
-        subtitle="Follow a green or roasted lot through the plant, or trace an order back to its beans."
+        title="Traceability & Recall"
+        subtitle="Follow a green or roasted lot through the plant, or trace an order back to its beans, with the recall report of either."
       />
       <Card>
         <div className={styles.search}>

@@ -12,6 +12,7 @@ import { useFeedback } from '../../../components/feedback.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { numberRange } from '../../../lib/number-range.ts';
 import { useCreateStep } from '../api/create-step.ts';
 import { useDeviceCommands } from '../api/get-device-commands.ts';
 import { useUpdateStep } from '../api/update-step.ts';
@@ -153,17 +154,18 @@ export function StepFormModal({ workflowId, dialog, onClose }: StepFormModalProp
         <Form.Item
           label="Command value"
           name="command_value"
-          dependencies={['dynamic']}
+          dependencies={['dynamic', 'type']}
           extra={dynamic ? 'Asked for when the workflow starts.' : undefined}
-          rules={[{ required: !dynamic, message: 'Please enter command value' }]}
+          rules={[
+            { required: !dynamic, message: 'Please enter command value' },
+            // A dynamic value is asked for at the start, so what the field holds is not sent.
+            ({ getFieldValue }) =>
+              getFieldValue('type') === 'binary' && getFieldValue('dynamic') !== true
+                ? numberRange({ min: 0, max: 1, integer: true, message: 'Must be 0 or 1.' })
+                : {},
+          ]}
         >
-          <InputNumber<number>
-            style={{ width: '100%' }}
-            disabled={dynamic}
-            min={kind === 'binary' ? 0 : undefined}
-            max={kind === 'binary' ? 1 : undefined}
-            precision={kind === 'binary' ? 0 : undefined}
-          />
+          <InputNumber<number> style={{ width: '100%' }} disabled={dynamic} />
         </Form.Item>
       </div>
       <div className={styles.switches}>

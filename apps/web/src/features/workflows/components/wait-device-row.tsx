@@ -5,6 +5,7 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import { MinusCircleOutlined } from '@ant-design/icons';
 import { waitConditionOperator } from '@roastery/contract';
+import { numberRange } from '../../../lib/number-range.ts';
 import { useDeviceCommands } from '../api/get-device-commands.ts';
 import {
   commandKindLabels,
@@ -91,17 +92,16 @@ export function WaitDeviceRow({ form, name, onRemove }: WaitDeviceRowProps) {
       <Form.Item
         label="Value"
         name={[name, 'command_value']}
+        dependencies={[['wait_device', name, 'type']]}
         rules={[
           { required: true, message: 'Please enter waiting command value' },
-          { type: 'number', min: 0, message: 'Please enter waiting command value' },
+          ({ getFieldValue }) =>
+            getFieldValue(['wait_device', name, 'type']) === 'binary'
+              ? numberRange({ min: 0, max: 1, integer: true, message: 'Must be 0 or 1.' })
+              : numberRange({ min: 0 }),
         ]}
       >
-        <InputNumber<number>
-          aria-label={`Wait value ${position}`}
-          min={0}
-          max={kind === 'binary' ? 1 : undefined}
-          precision={kind === 'binary' ? 0 : undefined}
-        />
+        <InputNumber<number> aria-label={`Wait value ${position}`} />
       </Form.Item>
       <Button
         type="text"

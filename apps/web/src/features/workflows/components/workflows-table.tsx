@@ -70,23 +70,26 @@ export function WorkflowsTable({ workflows, loading, deletingId, onDelete }: Wor
               Run
             </Button>
           </Link>
-          <Popconfirm
-            title="Delete workflow"
-            description={DELETE_WORKFLOW_CONFIRMATION}
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(workflow)}
-          >
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              loading={deletingId === workflow.id}
-              aria-label={`Delete ${workflow.name}`}
+          {/* The server refuses to delete a system workflow: the action is not offered. */}
+          {workflow.reserved ? null : (
+            <Popconfirm
+              title="Delete workflow"
+              description={DELETE_WORKFLOW_CONFIRMATION}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onDelete(workflow)}
             >
-              Delete
-            </Button>
-          </Popconfirm>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                loading={deletingId === workflow.id}
+                aria-label={`Delete ${workflow.name}`}
+              >
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },

@@ -20,6 +20,7 @@ import Select from 'antd/es/select';
 import { ExperimentOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Diagram, DeviceSummary, WorkflowListEntry } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FitViewWhenMeasured } from '../../../components/fit-view-when-measured.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -41,7 +42,9 @@ export const LOAD_CONFIRMATION = 'Are you sure to load the workflow?';
 const SAVE_ERROR = 'Error in saving flow';
 /** Both keys remove the selection: Delete as the spec says, Backspace for laptop keyboards. */
 const DELETE_KEYS = ['Delete', 'Backspace'];
-const fitViewOptions = { maxZoom: 1.5 };
+/** Zoomed out far enough that a long bean path fits a phone's width too. */
+const MIN_ZOOM = 0.2;
+const fitViewOptions = { maxZoom: 1.5, minZoom: MIN_ZOOM };
 
 interface FlowDesignerProps {
   diagram: Diagram;
@@ -56,7 +59,7 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
   const navigate = useNavigate();
   const { message, notification } = useFeedback();
   const [modal, modalHolder] = Modal.useModal();
-  const { screenToFlowPosition, fitView } = useReactFlow<DeviceFlowNode, Edge>();
+  const { screenToFlowPosition } = useReactFlow<DeviceFlowNode, Edge>();
   const [nodes, setNodes, onNodesChange] = useNodesState(toFlowNodes(diagram.nodes));
   const [edges, setEdges, onEdgesChange] = useEdgesState(toFlowEdges(diagram.edges));
   const [saved, setSaved] = useState(diagram);
@@ -64,6 +67,12 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
   const canvasRef = useRef<HTMLDivElement>(null);
   const save = useSaveDiagram();
   const loadDiagram = useLoadDiagram();
+  /**
+   * Each diagram shown (on open, after RESET, reload or import) is fitted in view; a device
+   * dropped on the canvas never moves the view. An empty canvas is not fitted: that would zoom
+   * onto the first device dropped on it.
+   */
+  const [fitRequest, setFitRequest] = useState(diagram.nodes.length > 0 ? 1 : 0);
 
   const devicesByCode = useMemo(
     () => new Map(devices.map((device) => [device.device_id, device])),
@@ -77,10 +86,9 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
       setNodes(toFlowNodes(next.nodes));
       setEdges(toFlowEdges(next.edges));
       setOpenNodeId(undefined);
-      // React Flow waits for the new nodes to be measured before it fits them in view.
-      void fitView(fitViewOptions);
+      if (next.nodes.length > 0) setFitRequest((request) => request + 1);
     },
-    [setNodes, setEdges, fitView],
+    [setNodes, setEdges],
   );
 
   const onConnect = useCallback(
@@ -287,9 +295,7 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
               onConnect={onConnect}
               onNodeClick={(_event, node) => setOpenNodeId(node.id)}
               deleteKeyCode={DELETE_KEYS}
-              // Fitting an empty canvas would zoom onto the first device dropped on it.
-              fitView={saved.nodes.length > 0}
-              fitViewOptions={fitViewOptions}
+              minZoom={MIN_ZOOM}
               aria-label="Workflow canvas"
             >
               {nodes.length === 0 ? (
@@ -300,6 +306,7 @@ export function FlowDesigner({ diagram, devices, workflows, reload }: FlowDesign
                   />
                 </Panel>
               ) : null}
+              <FitViewWhenMeasured request={fitRequest} options={fitViewOptions} />
               <Background gap={16} />
               <Controls />
             </ReactFlow>

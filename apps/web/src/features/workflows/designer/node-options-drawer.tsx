@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { DeleteOutlined } from '@ant-design/icons';
+import { numberRange } from '../../../lib/number-range.ts';
 import { nodeKinds, nodeRegistry } from './node-registry.tsx';
 import {
   handleSides,
@@ -42,6 +43,8 @@ const sideOptions = handleSides.map((side) => ({
   value: side,
   label: side[0]?.toUpperCase() + side.slice(1),
 }));
+
+const handleCount = numberRange({ min: MIN_HANDLES, max: MAX_HANDLES, integer: true });
 
 function optionsOf(node: DeviceFlowNode): NodeOptions {
   return {
@@ -113,11 +116,25 @@ export function NodeOptionsDrawer({ node, onUpdate, onDelete, onClose }: NodeOpt
           </Form.Item>
           {type && nodeRegistry[type].multipleHandles ? (
             <>
-              <Form.Item label="Number of targets" name="targetCount">
-                <InputNumber<number> min={MIN_HANDLES} max={MAX_HANDLES} precision={0} />
+              <Form.Item
+                label="Number of targets"
+                name="targetCount"
+                rules={[
+                  { required: true, message: 'Please enter the number of targets' },
+                  handleCount,
+                ]}
+              >
+                <InputNumber<number> />
               </Form.Item>
-              <Form.Item label="Number of sources" name="sourceCount">
-                <InputNumber<number> min={MIN_HANDLES} max={MAX_HANDLES} precision={0} />
+              <Form.Item
+                label="Number of sources"
+                name="sourceCount"
+                rules={[
+                  { required: true, message: 'Please enter the number of sources' },
+                  handleCount,
+                ]}
+              >
+                <InputNumber<number> />
               </Form.Item>
             </>
           ) : null}

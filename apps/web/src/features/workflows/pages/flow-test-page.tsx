@@ -43,6 +43,7 @@ import {
   runStateColors,
   runStateLabels,
 } from '../lib/run-states.ts';
+import { runStartedBy, runTitle } from '../lib/run-title.ts';
 
 export const STOP_CONFIRMATION = 'Are you sure to stop the workflow?';
 const endedNotices: Partial<
@@ -126,6 +127,7 @@ function TestRun({ id }: { id: number }) {
   }
   if (!workflow.data || !run) return <PageLoading />;
 
+  const startedBy = runStartedBy(run.origin);
   const active = activeRunStates.has(run.state);
   const ended = endedRunStates.has(run.state);
   const notice = endedNotices[run.state];
@@ -133,9 +135,10 @@ function TestRun({ id }: { id: number }) {
   return (
     <>
       <PageHeader
-        title={`Test ${workflow.data.name}`}
+        title={runTitle(workflow.data.name, run.origin)}
         subtitle={
-          <Space size="small">
+          <Space size="small" wrap>
+            {startedBy ? <span>{startedBy}.</span> : null}
             <span>Run state</span>
             <Tag
               color={runStateColors[run.state]}
@@ -271,7 +274,10 @@ function TestRun({ id }: { id: number }) {
   );
 }
 
-/** The run screen: start a workflow, follow it step by step, stop it, clear it. */
+/**
+ * The run screen: start a workflow, follow it step by step, stop it, clear it. Orders and
+ * dumps open it too, on their production runs.
+ */
 export function FlowTestPage() {
   return <WorkflowRoute>{(id) => <TestRun key={id} id={id} />}</WorkflowRoute>;
 }
