@@ -469,6 +469,9 @@ export async function createServices(
     alarm: async (text) => {
       await notifications.raise({ type: 'alarm', text, by: 'console' });
     },
+    warn: async (text) => {
+      await notifications.raise({ type: 'warning', text, by: 'console' });
+    },
     logger,
     now: () => new Date(),
   });

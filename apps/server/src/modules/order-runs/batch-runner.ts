@@ -36,9 +36,21 @@ export class ShortOfBeans extends HttpError {
   }
 }
 
+/**
+ * A start refused because another run drives one of the workflow's devices (both roasters
+ * charge through the one cleaner): a wait, not a fault, for an order already under way.
+ */
+export class DevicesHeld extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
 /** The engine's refusal as the order screens word it. */
 export function refusalError(refusal: Refusal): HttpError {
   switch (refusal.reason) {
+    case 'locked':
+      return new DevicesHeld(refusal.message);
     case 'manual':
       return conflict(orderMessages.manualMode);
     case 'unknown_mode':

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  orderNumber,
   OrderStatus,
   Role,
+  type ActiveNotifications,
   type BatchOfOrder,
+  type DynamicValueForm,
   type OrderForm,
   type PackingForm,
   type Product,
@@ -181,4 +184,57 @@ describe('the second line of the demo plant', () => {
     expect(centi(sim().getValue('MB1', 'Scale Weight'))).toBe(packed - centi(50));
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
   }, 60_000);
+});
+
+describe('two roasters, one cleaner', () => {
+  it("holds an order's next batch while another run drives the cleaner, and goes on when it ends", async () => {
+    const form = (await supervisor<OrderForm>('GET', '/api/orders/form')).body;
+    const onR2 = form.rules.find((r) => r.roast_device === 'R2')!;
+    const onR1 = form.rules.find((r) => r.roast_device === 'R1')!;
+    const created = await supervisor<{ order_id: number }>('POST', '/api/orders', {
+      order_product: await productId('Ethiopia Yirgacheffe'),
+      order_qty: 500,
+      rule_id: onR2.rule_id,
+      roasted_rule_id: 'WRB3',
+      order_customer: 'Two Roasters Cafe',
+      fulfillment_date: tomorrow(),
+    });
+    const order = created.body.order_id;
+    expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    // Stop holds batch 2 once batch 1 is done; meanwhile Roaster 1's workflow takes the cleaner.
+    await eventually(
+      async () => ((await batchesOf(order))[0]?.status === 'running' ? true : undefined),
+      'batch 1 to run',
+    );
+    expect((await supervisor('POST', `/api/orders/toogle/${order}`)).status).toBe(200);
+    await eventually(
+      async () => ((await batchesOf(order))[0]?.status === 'finished' ? true : undefined),
+      'batch 1 to finish',
+      150_000,
+    );
+    const admin = t.as(Role.Administrator);
+    const check = await admin<DynamicValueForm>('GET', `/api/workflow/${onR1.rule_id}/check`);
+    const dynamic = Object.fromEntries(
+      check.body.data.flatMap((d) => d.form.map((f) => [String(f.step_id), 400])),
+    );
+    const manual = await admin('POST', '/api/workflow/start', {
+      work_flow_id: onR1.rule_id,
+      dynamic,
+    });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+
+    expect((await supervisor('POST', `/api/orders/toogle/${order}`)).status).toBe(200);
+    const waiting = await eventually(async () => {
+      const { body } = await admin<ActiveNotifications>('GET', '/api/notification/active');
+      return body.data.find((n) => n.text.startsWith(`Order ${orderNumber(order)} waits: `));
+    }, 'the wait to be told');
+    expect(waiting.type).toBe('warning');
+    expect(waiting.text).toContain('Cleaner');
+    expect((await orderState(db(), order)).status).toBe(OrderStatus.Processing);
+    expect((await batchesOf(order))[1]?.status).toBe('pending');
+
+    expect((await admin('POST', `/api/workflow/${onR1.rule_id}/stop`, {})).status).toBe(200);
+    await finished(order);
+    expect((await batchesOf(order)).map((b) => b.status)).toEqual(['finished', 'finished']);
+  }, 300_000);
 });

@@ -19,6 +19,7 @@ import {
   unprocessable,
 } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import { ENDED_RUN_STATES } from '../../plant/hub/plant-events.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import type { DumpService } from '../dumps/dump-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
@@ -29,7 +30,7 @@ import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { splitOrder } from '../orders/batch-plan.ts';
 import type { Shortfall } from './batch-plan.ts';
-import { ShortOfBeans, type BatchRunner } from './batch-runner.ts';
+import { DevicesHeld, ShortOfBeans, type BatchRunner } from './batch-runner.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
 import type { OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
 import type { PlantView } from './plant-view.ts';
@@ -48,6 +49,7 @@ export interface OrderRunServiceDeps {
   paths: PathService;
   hub: EventHub;
   alarm: (text: string) => Promise<void>;
+  warn: (text: string) => Promise<void>;
   logger: { error(obj: object, msg: string): void };
   now: () => Date;
 }
@@ -87,17 +89,30 @@ const UNDER_WAY: number[] = [OrderStatus.Processing, OrderStatus.Paused];
 export class OrderRunService {
   readonly #d: OrderRunServiceDeps;
   readonly #serial = new KeyedSerial();
+  /** Orders whose next batch waits for devices another run drives; tried again as runs end. */
+  readonly #waitingForDevices = new Set<number>();
   #unsubscribe: (() => void) | undefined;
 
   constructor(deps: OrderRunServiceDeps) {
     this.#d = deps;
   }
 
-  /** Follows order changes: a resumed order goes on with its next batch. */
+  /**
+   * Follows order changes (a resumed order goes on with its next batch) and run ends (a device
+   * another run held may be free for a waiting order).
+   */
   start(): void {
-    this.#unsubscribe = this.#d.hub.subscribe('order', (event) => {
+    const stopOrders = this.#d.hub.subscribe('order', (event) => {
       if (event.change === 'status' || event.change === 'saved') this.advance(event.id);
     });
+    const stopRuns = this.#d.hub.subscribe('run', (event) => {
+      if (event.change !== 'state' || !ENDED_RUN_STATES.includes(event.state)) return;
+      for (const orderId of this.#waitingForDevices) this.advance(orderId);
+    });
+    this.#unsubscribe = () => {
+      stopOrders();
+      stopRuns();
+    };
   }
 
   stop(): void {
@@ -554,8 +569,20 @@ export class OrderRunService {
         undefined,
         silos,
       );
+      this.#waitingForDevices.delete(orderId);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof DevicesHeld) {
+        // The batch stays pending; the order goes on when the other run ends.
+        if (!this.#waitingForDevices.has(orderId)) {
+          this.#waitingForDevices.add(orderId);
+          await this.#d.warn(
+            `Order ${orderNumber(orderId)} waits: ${reason} Batch ${next.seq} starts when it is free.`,
+          );
+        }
+        return;
+      }
+      this.#waitingForDevices.delete(orderId);
       await repo.transitionOrder(orderId, UNDER_WAY, {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${next.seq} could not start: ${reason}`,

@@ -263,10 +263,14 @@ describe('writes the PLC does not confirm', () => {
         'The PLC did not confirm Manual Mode = 1 on Green Silo 5 within 100 ms.',
       );
       expect(warning.by).toBe('Administrator');
-      const { body } = await admin<{
-        data: { result: string | null; event_description: string }[];
-      }>('POST', '/api/event', { where: { kind: 'plc-write' } });
-      expect(body.data[0]).toMatchObject({
+      // The log entry is written on its own path, maybe just after the warning shows.
+      const entry = await eventually(async () => {
+        const { body } = await admin<{
+          data: { result: string | null; event_description: string }[];
+        }>('POST', '/api/event', { where: { kind: 'plc-write' } });
+        return body.data.find((e) => e.result !== null);
+      }, 'the log entry of the write');
+      expect(entry).toMatchObject({
         result: 'unconfirmed',
         event_description:
           'Manual Mode set to 1: unconfirmed (the PLC did not confirm within 100 ms)',
