@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * without routes to a database) run in the unit tier, once, with no database.
  */
 const OPENS_DATABASE =
-  /from '[^']*test\/[^']*(?:helper|fixtures)\.ts'|from '\.\.\/(?:helper|[a-z-]*fixtures)\.ts'|from '@roastery\/(?:db|server\/testing)[^']*'|spawn\(/;
+  /from '[^']*test\/[^']*(?:helper|fixtures)\.ts'|from '\.\.?\/(?:helper|[a-z-]*fixtures)\.ts'|from '@roastery\/(?:db|server\/testing)[^']*'|spawn\(/;
 const serverTests = globSync('apps/server/**/*.test.ts', { exclude: ['**/node_modules/**'] });
 const serverUnitTests = serverTests.filter(
   (file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')),

@@ -4,7 +4,9 @@ import type { Operation } from './operations.ts';
 
 /**
  * OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum (JSON Schema draft 4);
- * Ajv reads the later form, where the bound itself is the number.
+ * Ajv reads the later form, where the bound itself is the number. A nullable union (`oneOf` or
+ * `anyOf` with `nullable` and no `type`) becomes a union that also admits null, which Ajv's
+ * `nullable` cannot say without a type.
  */
 function toDraft7(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toDraft7);
@@ -20,6 +22,10 @@ function toDraft7(schema: unknown): unknown {
     out.exclusiveMaximum = s.maximum;
     delete out.maximum;
   } else if (s.exclusiveMaximum === false) delete out.exclusiveMaximum;
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
   return out;
 }
 
