@@ -4,15 +4,14 @@
  * 1. unit: no database, no network.
  * 2. db: the tests that open a database, on the embedded one (PGlite).
  * 3. build: the web app and the bundled server the browser tests serve.
- * 4. e2e: the browser tests; with TEST_DATABASE_URL set, the db tier runs again on that
- *    PostgreSQL server at the same time, since the browser tests spend most of their time
- *    waiting on the browser and the simulated plant, not on the processor.
+ * 4. e2e: the browser tests.
+ * 5. With TEST_DATABASE_URL set, the db tier again on that PostgreSQL server. Not beside the
+ *    browser tests: run that way on two cores, its ledger property test alone took 12 minutes.
  *
  * Every stage runs even when an earlier one failed, so one run reports every failure; the exit
  * code is that of the first failure.
  */
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 
 interface Stage {
   name: string;
@@ -33,20 +32,10 @@ delete embedded.TEST_DATABASE_URL;
 
 const vitest = (...args: string[]): Stage['command'] => ['npx', 'vitest', 'run', ...args];
 
-/** Runs a stage; with a prefix, each line of its output is marked as the stage's. */
-function run(stage: Stage, prefix?: string): Promise<Outcome> {
+function run(stage: Stage): Promise<Outcome> {
   const started = performance.now();
   const [command, ...args] = stage.command;
-  const child = spawn(command, args, {
-    env: stage.env,
-    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
-  if (prefix) {
-    for (const stream of [child.stdout, child.stderr]) {
-      if (stream)
-        createInterface({ input: stream }).on('line', (l) => console.log(`${prefix} ${l}`));
-    }
-  }
+  const child = spawn(command, args, { env: stage.env, stdio: 'inherit' });
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       const seconds = Math.round((performance.now() - started) / 100) / 10;
@@ -56,32 +45,19 @@ function run(stage: Stage, prefix?: string): Promise<Outcome> {
 }
 
 const outcomes: Outcome[] = [];
-const sequential: Stage[] = [
+const stages: Stage[] = [
   { name: 'unit', command: vitest('--project', 'unit'), env: embedded },
   { name: 'db (embedded)', command: vitest('--project', 'db'), env: embedded },
   { name: 'build', command: ['npm', 'run', 'build'], env: embedded },
+  { name: 'e2e', command: vitest('--config', 'e2e/vitest.config.ts'), env: embedded },
 ];
-for (const stage of sequential) {
+if (postgresUrl) {
+  const onPostgres = { ...embedded, TEST_DATABASE_URL: postgresUrl };
+  stages.push({ name: 'db (PostgreSQL)', command: vitest('--project', 'db'), env: onPostgres });
+}
+for (const stage of stages) {
   console.log(`\n=== ${stage.name}`);
   outcomes.push(await run(stage));
-}
-
-const browser: Stage = {
-  name: 'e2e',
-  command: vitest('--config', 'e2e/vitest.config.ts'),
-  env: embedded,
-};
-if (postgresUrl) {
-  console.log('\n=== e2e, and db on PostgreSQL at the same time (lines marked by stage)');
-  const onPostgres: Stage = {
-    name: 'db (PostgreSQL)',
-    command: vitest('--project', 'db'),
-    env: { ...embedded, TEST_DATABASE_URL: postgresUrl },
-  };
-  outcomes.push(...(await Promise.all([run(browser, '[e2e]'), run(onPostgres, '[db-pg]')])));
-} else {
-  console.log(`\n=== ${browser.name}`);
-  outcomes.push(await run(browser));
 }
 
 console.log('\nstage                 seconds  result');
