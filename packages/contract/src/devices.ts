@@ -15,6 +15,44 @@ export const notLiveSince = z.string().nullable();
 /** How far the PLC values of one place on a screen can be trusted, and since when they are not. */
 export const liveness = { quality, not_live_since: notLiveSince };
 
+/** A place on a screen that shows PLC values: how live they are, and since when they are not. */
+export interface PlaceLiveness {
+  quality: Quality;
+  /** ISO time; absent or null when nobody knows since when. */
+  not_live_since?: string | null;
+}
+
+const QUALITY_RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
+
+/** Of several values shown as one: the least live of their qualities (offline, stale, good). */
+export function worstQuality(qualities: Iterable<Quality>): Quality {
+  let worst: Quality = 'good';
+  for (const q of qualities) if (QUALITY_RANK[q] > QUALITY_RANK[worst]) worst = q;
+  return worst;
+}
+
+/**
+ * Whether a device is in the mode asked of it, as far as anyone can tell: its PLC reports that
+ * mode and its values are live. The server's device state and the browser's live patch of it
+ * both read it from here.
+ */
+export function isSwitched(requestedManual: boolean, manual: boolean | null, q: Quality): boolean {
+  return requestedManual === manual && q === 'good';
+}
+
+/**
+ * Of several places shown as one (a stage tile, a card for several values, a banner over a
+ * screen): the worst quality among them, and since when the earliest of those not live stopped
+ * being live. The server's projections and the web app both read it from here.
+ */
+export function worstLiveness(places: readonly PlaceLiveness[]): Required<PlaceLiveness> {
+  const notLive = places.filter((p) => p.quality !== 'good');
+  const since = notLive
+    .flatMap((p) => (p.not_live_since ? [p.not_live_since] : []))
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return { quality: worstQuality(notLive.map((p) => p.quality)), not_live_since: since[0] ?? null };
+}
+
 export const deviceCode = z
   .string({ error: 'Device Id is required' })
   .trim()

@@ -1,13 +1,9 @@
-import type { Quality } from '@roastery/contract';
+import { worstLiveness, type PlaceLiveness } from '@roastery/contract';
 import { formatClockTime } from './format-date.ts';
 import type { LiveStatus } from './live-status.ts';
 
 /** A place on a screen that shows PLC values, as the server describes it. */
-export interface ValuePlace {
-  quality: Quality;
-  /** Since when its values are not live (ISO), when the server says. */
-  not_live_since?: string | null;
-}
+export type ValuePlace = PlaceLiveness;
 
 export type Liveness =
   | { live: true }
@@ -51,15 +47,4 @@ export function livenessOf(
  * The places of a screen as one: not live when any is, labelled after the worst, since the
  * earliest. Used for a banner over a screen, and for a card that stands for several values.
  */
-export function worstPlace(places: readonly ValuePlace[]): ValuePlace {
-  const rank: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
-  const notLive = places.filter((p) => p.quality !== 'good');
-  const quality = notLive.reduce<Quality>(
-    (worst, p) => (rank[p.quality] > rank[worst] ? p.quality : worst),
-    'good',
-  );
-  const since = notLive
-    .flatMap((p) => (p.not_live_since ? [p.not_live_since] : []))
-    .sort((a, b) => Date.parse(a) - Date.parse(b));
-  return { quality, not_live_since: since[0] ?? null };
-}
+export const worstPlace: (places: readonly ValuePlace[]) => ValuePlace = worstLiveness;

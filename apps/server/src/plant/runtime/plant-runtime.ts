@@ -1,39 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  BACKOFF_DEFAULTS,
   PlcGateway,
-  sameTagValue,
   type GatewayHealth,
   type TagRef,
   type TagValue,
   type WriteRecord,
 } from '@roastery/plc';
 import type { PlantCommand, PlantDefinition } from '@roastery/contract';
-import type { InitialValue } from '@roastery/simulator';
 import type { PlcConfig } from '../../config.ts';
 import type { NotificationService } from '../../modules/notifications/notification-service.ts';
 import type { EventLogService } from '../../modules/events/event-log-service.ts';
 import type { AlarmTextService } from '../../modules/alarm-texts/alarm-text-service.ts';
 import { PlantCatalog, type CommandRole } from '../catalog/plant-catalog.ts';
 import type { EventHub } from '../hub/event-hub.ts';
+import { bookLevels } from './book-levels.ts';
+import { gatewayConfig } from './gateway-config.ts';
+import { wireGateway } from './gateway-wiring.ts';
+import { mirroredIsSame } from './mirrored-feedback.ts';
+import { notLiveSinceOf } from './not-live-since.ts';
+import { PlcReports, type DeviceRef } from './plc-reports.ts';
 import type { PlantRepository } from './plant-repository.ts';
 import { PlantSimulatorHost } from './plant-simulator-host.ts';
 import { ValueMirror, type MirroredLink, type MirroredValue } from './value-mirror.ts';
 
-function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
-}
-
-export const PLC_LINK_SOURCE = 'plc-link';
-/** The alarm of a PLC gateway a person stopped from the System Monitor. */
-export const PLC_GATEWAY_STOPPED_SOURCE = 'plc-gateway-stopped';
-/** The source of a device's PLC alarm codes. */
-export const deviceAlarmSource = (deviceCode: string) => `alarm:${deviceCode}`;
-
-interface DeviceRef {
-  ref: number;
-  name: string;
-}
+export {
+  PLC_GATEWAY_STOPPED_SOURCE,
+  PLC_LINK_SOURCE,
+  deviceAlarmSource,
+} from './plc-alarm-sources.ts';
 
 export interface PlantRuntimeDeps {
   config: PlcConfig;
@@ -73,17 +67,26 @@ export class PlantRuntime {
   #catalog: PlantCatalog | undefined;
   /** Between start and stop: a change of the address map then restarts the gateway. */
   #running = false;
-  /**
-   * Each device's alarm codes, handled one after another: the next code's comparison with the
-   * active one must see what the previous code raised, or a quick change would be lost.
-   */
-  #alarmCodes = new Map<string, Promise<void>>();
   /** The leading instance's values, read by an instance that does not drive the plant. */
   readonly #mirror: ValueMirror;
+  readonly #reports: PlcReports;
 
   constructor(deps: PlantRuntimeDeps) {
     this.#d = deps;
     this.#mirror = new ValueMirror(deps.hub);
+    this.#reports = new PlcReports({
+      notifications: deps.notifications,
+      eventLog: deps.eventLog,
+      alarmTexts: deps.alarmTexts,
+      confirmTimeoutMs: deps.config.confirmTimeoutMs,
+      names: {
+        device: (code) => this.#devices.get(code),
+        label: (ref) =>
+          this.#catalog?.labelOf(ref.command_kind, ref.command_id) ??
+          `${ref.command_kind} ${ref.command_id}`,
+        endpoint: () => this.#endpoint,
+      },
+    });
     // The leader applies an address map changed anywhere; a follower reads its catalog again.
     deps.hub.subscribe(
       'cache-changed',
@@ -95,25 +98,12 @@ export class PlantRuntime {
       { from: 'other-instances' },
     );
     this.#simulator = new PlantSimulatorHost(deps.plant, deps.config, deps.logger, () =>
-      this.#bookLevels(),
+      bookLevels(
+        this.#catalog,
+        () => this.#d.bookWeights(),
+        () => this.#devices,
+      ),
     );
-  }
-
-  /**
-   * The book weight of every device with a level command, as that command's value: what the
-   * simulated level sensors read when the simulator powers up.
-   */
-  async #bookLevels(): Promise<InitialValue[]> {
-    const catalog = this.#catalog;
-    const level = catalog?.commandFor('occupancy');
-    if (!catalog || !level) return [];
-    const held = await this.#d.bookWeights();
-    return [...this.#devices].flatMap(([code, { ref }]) => {
-      const centi = held.get(ref);
-      return centi && catalog.refOf(code, 'occupancy')
-        ? [{ device_id: code, label: level.label, value: centi / 100 }]
-        : [];
-    });
   }
 
   get simulator(): PlantSimulatorHost {
@@ -144,21 +134,7 @@ export class PlantRuntime {
     this.#target = target;
     this.#endpoint = `${target.host}:${target.port}`;
     const gateway = new PlcGateway({
-      config: {
-        protocol: 'modbus-tcp',
-        ...target,
-        unitId: config.unitId,
-        scanIntervalMs: config.scanIntervalMs,
-        requestTimeoutMs: config.requestTimeoutMs,
-        maxInFlight: config.maxInFlight,
-        staleAfterScans: config.staleAfterScans,
-        offlineAfterScans: config.offlineAfterScans,
-        confirmTimeoutMs: config.confirmTimeoutMs,
-        backoff: {
-          minMs: Math.min(BACKOFF_DEFAULTS.minMs, config.reconnectMaxMs),
-          maxMs: config.reconnectMaxMs,
-        },
-      },
+      config: gatewayConfig(config, target),
       plant: { tags, commands },
     });
     this.#wire(gateway);
@@ -220,24 +196,9 @@ export class PlantRuntime {
     };
   }
 
-  /**
-   * Since when those of `values` that are not live stopped being live, as an ISO time: when the
-   * link was lost while it is down (values were live until then, however long ago they last
-   * changed), else the oldest last good read among them. Null while all are live, or when none
-   * ever was.
-   */
+  /** Since when those of `values` that are not live stopped being live, as an ISO time. */
   notLiveSince(values: readonly (TagValue | undefined)[]): string | null {
-    const notLive = values.filter((v) => v?.quality !== 'good');
-    if (notLive.length === 0) return null;
-    const link = this.link();
-    const reads = notLive.flatMap((v) => (v?.updatedAt == null ? [] : [v.updatedAt]));
-    const since =
-      link.state !== 'connected' && link.since !== null
-        ? link.since
-        : reads.length > 0
-          ? Math.min(...reads)
-          : null;
-    return since === null ? null : new Date(since).toISOString();
+    return notLiveSinceOf(values, this.link());
   }
 
   #following(): boolean {
@@ -268,19 +229,13 @@ export class PlantRuntime {
     this.#heldStopped = true;
     if (gateway.health().state === 'connected') this.#notLiveSince = Date.now();
     await gateway.stop();
-    const { hub, notifications } = this.#d;
-    hub.publish({
+    this.#d.hub.publish({
       type: 'connection',
       state: 'closed',
       error: `stopped by ${who}`,
       since: this.#notLiveSince,
     });
-    await notifications.raise({
-      type: 'alarm',
-      text: `PLC gateway (${this.#endpoint}) stopped by ${who} from the System Monitor. Device values are offline and no command reaches the plant until it is started again.`,
-      by: 'console',
-      source: PLC_GATEWAY_STOPPED_SOURCE,
-    });
+    await this.#reports.gatewayStopped(who);
   }
 
   /** Starts the gateway again on the PLC it last talked to, and clears the stop alarm. */
@@ -288,7 +243,7 @@ export class PlantRuntime {
     if (this.#gateway) return;
     await this.start(this.#target);
     this.#heldStopped = false;
-    await this.#d.notifications.clear(PLC_GATEWAY_STOPPED_SOURCE);
+    await this.#reports.gatewayStarted();
   }
 
   /**
@@ -348,32 +303,8 @@ export class PlantRuntime {
    */
   isSame(ref: TagRef): boolean {
     if ((this.command(ref.command_kind, ref.command_id)?.owner ?? 'plc') === 'plc') return true;
-    if (this.#following()) return this.#mirroredIsSame(ref);
+    if (this.#following()) return mirroredIsSame(ref, this.#catalog, this.#mirror);
     return this.#gateway?.isSame(ref) ?? false;
-  }
-
-  /**
-   * On a follower, the gateway's rule from the leader's values: the feedback command equals the
-   * command's own reading (what the PLC holds of the last write).
-   */
-  #mirroredIsSame(ref: TagRef): boolean {
-    const tags = this.#catalog?.definition.tags ?? [];
-    const same = (kind: string, id: number) => (t: (typeof tags)[number]) =>
-      t.device_id === ref.device_id && t.command_kind === kind && t.command_id === id;
-    const feedbackId = tags.find(same(ref.command_kind, ref.command_id))?.feedback_command_id;
-    const kinds = ref.command_kind === 'binary' ? ['binary', 'input'] : ['input', 'binary'];
-    const feedbackTag =
-      feedbackId === undefined
-        ? undefined
-        : kinds
-            .map((kind) => tags.find(same(kind, feedbackId)))
-            .find((t) => t && this.command(t.command_kind, t.command_id)?.owner === 'plc');
-    if (!feedbackTag) return this.#mirror.isSame(ref);
-    const own = this.#mirror.value(ref);
-    const feedback = this.#mirror.value(feedbackTag);
-    if (own?.quality !== 'good' || feedback?.quality !== 'good') return false;
-    if (own.value === null || feedback.value === null) return false;
-    return sameTagValue(feedbackTag, feedback.value, own.value);
   }
 
   /** host:port of the PLC the gateway talks to, to name it when it is lost. */
@@ -409,141 +340,19 @@ export class PlantRuntime {
     task().catch((err: unknown) => this.#d.logger.error({ err }, `plant runtime: ${what} failed`));
   }
 
-  #describe(ref: TagRef): { device: DeviceRef | undefined; label: string } {
-    return {
-      device: this.#devices.get(ref.device_id),
-      label:
-        this.#catalog?.labelOf(ref.command_kind, ref.command_id) ??
-        `${ref.command_kind} ${ref.command_id}`,
-    };
-  }
-
   #wire(gateway: PlcGateway): void {
-    const { hub, notifications, eventLog } = this.#d;
-    gateway.on('value', (v) => {
-      if (this.#gateway !== gateway) return;
-      const role = this.#catalog?.roleOf(v.command_kind, v.command_id) ?? null;
-      hub.publish({
-        type: 'value',
-        device_id: v.device_id,
-        command_kind: v.command_kind,
-        command_id: v.command_id,
-        role,
-        value: v.value,
-        quality: v.quality,
-        isSame: this.isSame(v),
-      });
-      if (role === 'alarm-code') {
-        const code = v.value ?? 0;
-        const previous = this.#alarmCodes.get(v.device_id) ?? Promise.resolve();
-        const next = previous.then(() => this.#onAlarmCode(v.device_id, code));
-        this.#alarmCodes.set(
-          v.device_id,
-          next.catch(() => undefined),
-        );
-        this.#safely('alarm', () => next);
-      }
-    });
-    gateway.on('quality', (q) => {
-      if (this.#gateway !== gateway) return;
-      hub.publish({ type: 'device-quality', device_id: q.device_id, quality: q.quality });
-    });
-    gateway.on('state', (t) => {
-      if (this.#gateway !== gateway) return;
-      if (t.to === 'connected') this.#notLiveSince = null;
-      else if (t.from === 'connected') this.#notLiveSince = t.at;
-      hub.publish({
-        type: 'connection',
-        state: t.to,
-        error: t.error ?? null,
-        since: this.#notLiveSince,
-      });
-    });
-    gateway.on('connection', (e) => {
-      if (this.#gateway !== gateway) return;
-      this.#safely('connection alarm', async () => {
-        if (e.type === 'connection-lost') {
-          await notifications.raise({
-            type: 'alarm',
-            text: `PLC connection lost (${this.#endpoint}): ${e.error}. Device values are offline until it is back.`,
-            by: 'console',
-            source: PLC_LINK_SOURCE,
-          });
-          await eventLog.record({
-            kind: 'plc-link',
-            description: `PLC connection lost: ${e.error}`,
-          });
-        } else {
-          await notifications.clear(PLC_LINK_SOURCE);
-          await eventLog.record({
-            kind: 'plc-link',
-            description: `PLC connection restored after ${Math.round(e.downtimeMs / 1000)} s`,
-          });
-        }
-      });
-    });
-    gateway.on('write', (r) => this.#safely('events log', () => this.#logWrite(r)));
-    gateway.on('unconfirmed', (r) => {
-      const { device, label } = this.#describe(r);
-      this.#safely('unconfirmed warning', async () => {
-        await notifications.raise({
-          type: 'warning',
-          text: `The PLC did not confirm ${label} = ${r.value} on ${device?.name ?? r.device_id} within ${formatDuration(this.#d.config.confirmTimeoutMs)}.`,
-          by: r.who,
-          deviceRef: device?.ref ?? null,
-        });
-      });
-    });
-  }
-
-  async #logWrite(r: WriteRecord): Promise<void> {
-    const { device, label } = this.#describe(r);
-    await this.#d.eventLog.record({
-      kind: 'plc-write',
-      deviceId: device?.ref ?? null,
-      deviceName: device?.name ?? r.device_id,
-      // The one entry of a write: a run's own timeline entry of it is left out of the log.
-      description: `${label} set to ${r.value}: ${r.result}${r.error ? ` (${r.error})` : ''}${r.context ? ` — ${r.context}` : ''}`,
-      userName: r.who,
-      commandKind: r.command_kind,
-      commandId: r.command_id,
-      value: r.value,
-      result: r.result,
-      latencyMs: Math.round(r.latencyMs),
-    });
-  }
-
-  async #onAlarmCode(deviceCode: string, code: number): Promise<void> {
-    const device = this.#devices.get(deviceCode);
-    const source = deviceAlarmSource(deviceCode);
-    const active = await this.#d.notifications.activeCode(source);
-    if (active === code) return;
-    if (active !== undefined) {
-      await this.#d.notifications.clear(source);
-      await this.#d.eventLog.record({
-        kind: 'alarm',
-        deviceId: device?.ref ?? null,
-        deviceName: device?.name ?? deviceCode,
-        description: `Alarm ${active} cleared in the PLC`,
-        value: 0,
-      });
-    }
-    if (code <= 0) return;
-    const text = device ? await this.#d.alarmTexts.textFor(device.ref, code) : undefined;
-    await this.#d.notifications.raise({
-      type: 'alarm',
-      text: `${device?.name ?? deviceCode}: ${text ?? `Alarm code ${code}`}`,
-      by: 'PLC',
-      deviceRef: device?.ref ?? null,
-      source,
-      code,
-    });
-    await this.#d.eventLog.record({
-      kind: 'alarm',
-      deviceId: device?.ref ?? null,
-      deviceName: device?.name ?? deviceCode,
-      description: `Alarm ${code}: ${text ?? 'no alarm text configured'}`,
-      value: code,
+    wireGateway(gateway, {
+      hub: this.#d.hub,
+      reports: this.#reports,
+      isCurrent: () => this.#gateway === gateway,
+      catalog: () => this.#catalog,
+      isSame: (ref) => this.isSame(ref),
+      linkMoved: (t) => {
+        if (t.to === 'connected') this.#notLiveSince = null;
+        else if (t.from === 'connected') this.#notLiveSince = t.at;
+        return this.#notLiveSince;
+      },
+      safely: (what, task) => this.#safely(what, task),
     });
   }
 }

@@ -1,18 +1,13 @@
-import type {
-  DeviceCommand,
-  DeviceDetail,
-  DeviceSummary,
-  LiveEvent,
-  Quality,
+import {
+  isSwitched,
+  worstQuality,
+  type DeviceCommand,
+  type DeviceDetail,
+  type DeviceSummary,
+  type LiveEvent,
 } from '@roastery/contract';
 
 export type DeviceEvent = Extract<LiveEvent, { type: 'device' }>;
-
-const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
-
-function worst(qualities: Quality[]): Quality {
-  return qualities.reduce<Quality>((w, q) => (RANK[q] > RANK[w] ? q : w), 'good');
-}
 
 /** The command as the event shows it, or the same object when the event is about another. */
 function patchCommand(command: DeviceCommand, event: DeviceEvent, kind: 'binary' | 'input') {
@@ -64,9 +59,9 @@ export function applyEventToDetail(detail: DeviceDetail, event: DeviceEvent): De
   const plcBinary = detail.plcBinary.map((c) => patchCommand(c, event, 'binary'));
   const plcInput = detail.plcInput.map((c) => patchCommand(c, event, 'input'));
   const commands = [...binary, ...input, ...plcBinary, ...plcInput];
-  const quality = commands.length ? worst(commands.map((c) => c.quality)) : detail.quality;
+  const quality = commands.length ? worstQuality(commands.map((c) => c.quality)) : detail.quality;
   const manual = event.change === 'mode' ? modeOf(event) : detail.manual;
-  const isSwitched = detail.requestedManual === manual && quality === 'good';
+  const switched = isSwitched(detail.requestedManual, manual, quality);
   return {
     ...detail,
     binary,
@@ -76,9 +71,9 @@ export function applyEventToDetail(detail: DeviceDetail, event: DeviceEvent): De
     startStopButton:
       detail.startStopButton && patchCommand(detail.startStopButton, event, 'binary'),
     manual,
-    isSwitched,
+    isSwitched: switched,
     quality,
-    device: { ...detail.device, manual, isSwitched, quality },
+    device: { ...detail.device, manual, isSwitched: switched, quality },
   };
 }
 
@@ -92,7 +87,7 @@ export function applyEventToList(list: DeviceSummary[], event: DeviceEvent): Dev
   const entry = list[index];
   if (!entry) return list;
   let next = entry;
-  if (event.quality && RANK[event.quality] > RANK[entry.quality]) {
+  if (event.quality && worstQuality([event.quality, entry.quality]) !== entry.quality) {
     next = { ...next, quality: event.quality };
     if (event.quality === 'offline') next = { ...next, manual: null, isSwitched: false };
   }

@@ -1,0 +1,30 @@
+import type { Executor } from '@roastery/db';
+import { conflict } from '../../lib/http-errors.ts';
+import type { LedgerContext } from './ledger-context.ts';
+
+/** Creates a lot for a bean; lot numbers are unique across the plant. */
+export async function createLot(
+  ctx: LedgerContext,
+  input: { lotNumber: string; beanId: number; kind: 'green' | 'roasted'; roastedAt?: Date },
+  tx?: Executor,
+): Promise<number> {
+  const db = tx ?? ctx.db;
+  if (await ctx.repo.findLotByNumber(db, input.lotNumber)) {
+    throw conflict(`Lot ${input.lotNumber} already exists.`);
+  }
+  return ctx.repo.insertLot(db, {
+    lotNumber: input.lotNumber,
+    beanId: input.beanId,
+    kind: input.kind,
+    roastedAt: input.roastedAt ?? null,
+  });
+}
+
+export async function lotExists(ctx: LedgerContext, lotNumber: string): Promise<boolean> {
+  return (await ctx.repo.findLotByNumber(ctx.db, lotNumber)) !== undefined;
+}
+
+/** Removes a lot nothing was ever booked on (a dump request deleted before it ran). */
+export async function deleteUnusedLot(ctx: LedgerContext, lotId: number): Promise<void> {
+  await ctx.repo.deleteLotWithoutEntries(ctx.db, lotId);
+}
