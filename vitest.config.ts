@@ -16,6 +16,10 @@ const serverUnitTests = serverTests.filter(
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one free for itself, which on the 2-core CI machine
+    // means one test file at a time. Each db file has a database of its own, so files can run
+    // side by side.
+    maxWorkers: process.env.TEST_WORKERS ?? '100%',
     projects: [
       {
         test: {
