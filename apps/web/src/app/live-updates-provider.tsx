@@ -25,9 +25,9 @@ import { workflowKeys } from '../features/workflows/api/workflow-keys.ts';
 import { allDevicesQueryKey, deviceListQueryKey } from '../lib/get-device-list.ts';
 import { siloStatsQueryKey } from '../lib/get-silo-stats.ts';
 import { settingsQueryKey } from '../lib/get-setting.ts';
-import { connectLiveEvents } from '../lib/live-events.ts';
 import { LiveSequence } from '../lib/live-sequence.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
+import { connectSharedLiveEvents } from '../lib/shared-live-events.ts';
 
 /**
  * Refreshes that events ask for (a notification, a dump, what the server derives from a value)
@@ -188,16 +188,23 @@ function isFreshAlarm(notification: Notification): boolean {
 }
 
 interface LiveUpdatesProviderProps {
+  /** The signed-in user, whose tabs in this browser share one stream. */
+  userId: number | undefined;
   /** Whether this user is shown plant alerts (the bell); others get no alarm toasts. */
   announceAlarms: boolean;
   children: ReactNode;
 }
 
 /**
- * Owns the tab's one stream of plant events: it refreshes the queries each event touches,
- * announces new alarms and tells every screen whether data is live.
+ * Owns the tab's plant events, from the stream its user's tabs in this browser share: it
+ * refreshes the queries each event touches, announces new alarms and tells every screen whether
+ * data is live.
  */
-export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesProviderProps) {
+export function LiveUpdatesProvider({
+  userId,
+  announceAlarms,
+  children,
+}: LiveUpdatesProviderProps) {
   const queryClient = useQueryClient();
   const { notification: notify } = useFeedback();
   const [status, setStatus] = useState<LiveStatus>({
@@ -292,7 +299,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
           invalidate.dashboard();
       }
     };
-    const stop = connectLiveEvents({
+    const stop = connectSharedLiveEvents(userId, {
       onEvent,
       onConnection: (connection, refusal) => {
         setStatus((current) => ({ ...current, connection, refusal: refusal ?? null }));
@@ -307,7 +314,7 @@ export function LiveUpdatesProvider({ announceAlarms, children }: LiveUpdatesPro
       stop();
       invalidate.dispose();
     };
-  }, [queryClient, notify, announceAlarms]);
+  }, [queryClient, notify, announceAlarms, userId]);
 
   return <LiveStatusContext value={status}>{children}</LiveStatusContext>;
 }

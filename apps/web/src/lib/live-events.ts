@@ -7,10 +7,13 @@ import {
 import { apiStream } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { browserId } from './browser-id.ts';
+import { currentAccessToken } from './session.ts';
+import { tokenUserId } from './token-claims.ts';
 
 /**
- * The state of this tab's stream of plant events. 'refused': the server is up but declined a
- * stream (too many open for this account or in all); screens poll meanwhile.
+ * The state of the stream of plant events this tab gets (its own, or its browser's shared one).
+ * 'refused': the server is up but declined a stream (too many open for this account or in all);
+ * screens poll meanwhile.
  */
 export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
@@ -18,6 +21,8 @@ export interface LiveEventsHandlers {
   onEvent: (event: LiveEvent) => void;
   /** `refusal` is the server's reason when the state is 'refused'. */
   onConnection: (state: LiveConnection, refusal?: string) => void;
+  /** Anything arrived on the stream, the heartbeat too: it is alive. */
+  onActivity?: () => void;
 }
 
 const LIVE_PATH = '/live';
@@ -78,9 +83,11 @@ async function readEvents(
 /**
  * Keeps one stream of plant events open (GET /api/live) until the returned function is
  * called: it reconnects with backoff after any failure, with a fresh token thanks to the API
- * client's refresh on 401, and reports its state as it goes.
+ * client's refresh on 401, and reports its state as it goes. With `userId`, a stream is only
+ * opened while the session's token is that user's: its events may be handed to that user's
+ * other tabs, and the browser's cookies may already belong to someone who signed in since.
  */
-export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
+export function connectLiveEvents(handlers: LiveEventsHandlers, userId?: number): () => void {
   let stopped = false;
   let attempt = 0;
   let controller: AbortController | undefined;
@@ -90,6 +97,10 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
   const watchSilence = () => {
     window.clearTimeout(silenceTimer);
     silenceTimer = window.setTimeout(() => controller?.abort(), SILENCE_LIMIT_MS);
+  };
+  const onActivity = () => {
+    watchSilence();
+    handlers.onActivity?.();
   };
 
   const scheduleRetry = (refusal: ApiError | undefined) => {
@@ -109,6 +120,9 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
     controller = new AbortController();
     let refusal: ApiError | undefined;
     try {
+      if (userId !== undefined && tokenUserId(currentAccessToken()) !== userId) {
+        throw new Error('The session belongs to another user');
+      }
       const response = await apiStream(LIVE_PATH, {
         signal: controller.signal,
         accept: 'text/event-stream',
@@ -119,7 +133,7 @@ export function connectLiveEvents(handlers: LiveEventsHandlers): () => void {
       attempt = 0;
       handlers.onConnection('live');
       watchSilence();
-      await readEvents(response.body, handlers.onEvent, watchSilence);
+      await readEvents(response.body, handlers.onEvent, onActivity);
     } catch (error) {
       // Every failure (refused, dropped, silent, unparsable) ends in the same retry below; a
       // server that declines a stream says why, and the console shows it.

@@ -10,7 +10,7 @@ export interface LiveStatus {
   plcError: string | null;
   /** While the PLC link is down: since when device values are not live (ISO), if ever they were. */
   plcNotLiveSince: string | null;
-  /** Why the server declined this tab a stream, while it does. */
+  /** Why the server declined the stream, while it does. */
   refusal: string | null;
 }
 
@@ -22,7 +22,7 @@ const OFFLINE: LiveStatus = {
   refusal: null,
 };
 
-/** Provided by the console's frame, which owns the tab's one live stream. */
+/** Provided by the console's frame, which owns the tab's share of the live stream. */
 export const LiveStatusContext = createContext<LiveStatus>(OFFLINE);
 
 export function useLiveStatus(): LiveStatus {
