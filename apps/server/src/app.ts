@@ -110,6 +110,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard-repository.ts
 import { dashboardRoutes, waitingDeviceRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { OrderRepository } from './modules/orders/order-repository.ts';
 import { OrderService } from './modules/orders/order-service.ts';
+import { OrderRouteReader } from './modules/orders/order-route.ts';
+import { OrderRouteRepository } from './modules/orders/order-route-repository.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
 import { PackingService } from './modules/packing/packing-service.ts';
 import { packingRoutes } from './modules/packing/packing-routes.ts';
@@ -638,6 +640,13 @@ export async function createServices(
       devices,
       products,
       orders,
+      routes: new OrderRouteReader({
+        repo: new OrderRouteRepository(db),
+        batches: batchRunner,
+        paths,
+        workflows,
+        plant: plantView,
+      }),
       hub,
     }),
     orders,

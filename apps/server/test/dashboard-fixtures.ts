@@ -126,6 +126,17 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<numb
     (await app.services.devices.summary('WRB1')).d_id,
   ];
   const processing = fixture.status === OrderStatus.Processing;
+  const product = (await app.services.products.list()).find(
+    (p) => p.product_id === fixture.productId,
+  );
+  // A running batch charges from the silo its plan chose: GS1, where the workflow is drawn from.
+  const draws = (product?.product_recipes ?? []).map((line) => ({
+    device_id: 'GS1',
+    bean_id: line.bean_id,
+    planned_centi: 25_000,
+    measured_centi: null,
+    level_before_centi: 0,
+  }));
   const [order] = await app.database.db
     .insert(orders)
     .values({
@@ -155,6 +166,7 @@ export async function insertOrder(app: App, fixture: OrderFixture): Promise<numb
       destinationDevice: wrb1,
       status: processing && seq === 1 ? ('running' as const) : ('pending' as const),
       runId: processing && seq === 1 ? (fixture.runId ?? null) : null,
+      draws: processing && seq === 1 ? draws : [],
     })),
   );
   app.services.hub.publish({ type: 'order', id: order.id, change: 'saved' });

@@ -120,6 +120,27 @@ export const orderFlow = z.object({
 });
 export type OrderFlow = z.infer<typeof orderFlow>;
 
+/** A device of an order's route, as the screens name it. */
+export const routeDevice = z.object({ device_id: z.string(), device_name: z.string() });
+export type RouteDevice = z.infer<typeof routeDevice>;
+
+/**
+ * The way a roasting order's beans go, whatever its workflow was drawn with: the green silos it
+ * draws from, the roaster, the roasted-bean bin it fills.
+ */
+export const orderRoute = z.object({
+  /**
+   * batches: what its batches have drawn, the one under way included, in the order first used;
+   * plan: what its next batch would draw from the silos now, while no batch has drawn yet.
+   */
+  silos_from: z.enum(['batches', 'plan']),
+  /** Empty when no silo holds its beans (a plan only). */
+  silos: z.array(routeDevice),
+  roaster: routeDevice.nullable(),
+  destination: routeDevice.nullable(),
+});
+export type OrderRoute = z.infer<typeof orderRoute>;
+
 /** A roasting order being processed (or paused), or a packing order being packed. */
 export const activeOrderFlow = z.object({
   order_id: z.number().int(),
@@ -133,8 +154,13 @@ export const activeOrderFlow = z.object({
   reaming_batch: z.number().int(),
   /** The batch under way (1-based), null between batches. */
   batch: z.number().int().nullable(),
-  /** Null when the order has no workflow, or its workflow has no diagram. */
+  /**
+   * Null when the order has no workflow, or its workflow has no diagram. A roasting order's
+   * diagram is drawn along its route: its silos and bin in place of the workflow's own.
+   */
   flow: orderFlow.nullable(),
+  /** A roasting order's route; null for a packing order. */
+  route: orderRoute.nullable(),
 });
 export type ActiveOrderFlow = z.infer<typeof activeOrderFlow>;
 

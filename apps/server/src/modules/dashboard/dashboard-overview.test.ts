@@ -113,6 +113,13 @@ describe('an order under way', () => {
       ['WRB1', 'WRB Bin 1', 'idle'],
     ]);
     expect(order!.flow!.devices[1]).toMatchObject({ device_type_name: 'Roaster' });
+    // The running batch charges from GS1, on R1, into WRB1: the way the diagram is drawn.
+    expect(order!.route).toEqual({
+      silos_from: 'batches',
+      silos: [{ device_id: 'GS1', device_name: 'Green Silo 1' }],
+      roaster: { device_id: 'R1', device_name: 'Roaster 1' },
+      destination: { device_id: 'WRB1', device_name: 'WRB Bin 1' },
+    });
     expect(body.stages.map((s) => [s.name, s.active, s.running])).toEqual([
       ['Green', false, []],
       ['Roasting', true, ['R1']],
@@ -245,6 +252,7 @@ describe('a packing order without a workflow diagram', () => {
       reaming_batch: 0,
       batch: null,
       flow: null,
+      route: null,
     });
     const status = (await supervisor<SystemStatus>('GET', '/api/dashboard/system_status')).body;
     expect(status.orders.map((o) => o.order_id)).not.toContain(packing!.id);

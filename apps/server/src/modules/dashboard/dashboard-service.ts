@@ -1,14 +1,15 @@
 import {
+  GREEN_SILO_TYPE_ID,
+  ROASTED_BIN_TYPE_ID,
   RoasterPhase,
   Stage,
   stageNames,
+  worstLiveness,
   type ActiveOrderFlow,
   type DashboardOverview,
   type DeviceSummary,
   type OrderFlow,
-  type Quality,
   type SiloStat,
-  type StageTile,
   type StageId,
   type SystemStatus,
   type WaitingDevice,
@@ -18,6 +19,7 @@ import { nameHolding } from '../inventory/holding-name.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { DeviceService } from '../devices/device-service.ts';
+import type { OrderRouteReader } from '../orders/order-route.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
@@ -31,6 +33,7 @@ import type {
   OrderRunRow,
 } from './dashboard-repository.ts';
 import { readPlantActivity, type PlantActivity, type RunsView } from './plant-activity.ts';
+import { alongRoute, type RouteNodeKind } from './route-diagram.ts';
 import { SharedRead } from '../../lib/shared-read.ts';
 
 export interface DashboardDeps {
@@ -42,6 +45,8 @@ export interface DashboardDeps {
   products: Pick<ProductService, 'list'>;
   /** The roasting orders under way, as the order screens present them. */
   orders: Pick<OrderService, 'active'>;
+  /** Where each roasting order's beans go: its silos, roaster and bin. */
+  routes: Pick<OrderRouteReader, 'of'>;
   /** A plant event that changes what a reply shows ends the sharing of the read before it. */
   hub: Pick<EventHub, 'subscribeAll'>;
 }
@@ -81,25 +86,6 @@ const phaseNames = new Map<number, string>(
 /** A roaster's Phase register in words; a code the plant added later still reads as one. */
 function phaseName(code: number): string {
   return phaseNames.get(code) ?? `Unknown phase (${code})`;
-}
-
-const RANK: Record<Quality, number> = { good: 0, stale: 1, offline: 2 };
-
-/**
- * Of a group of devices as one place on a screen: the worst quality among them, and since when
- * the earliest of those not live stopped being live.
- */
-function livenessOf(
-  devices: readonly DeviceSummary[],
-): Pick<StageTile, 'quality' | 'not_live_since'> {
-  const notLive = devices.filter((d) => d.quality !== 'good');
-  const quality = notLive.reduce<Quality>(
-    (worst, d) => (RANK[d.quality] > RANK[worst] ? d.quality : worst),
-    'good',
-  );
-  // ISO times in UTC sort as text.
-  const since = notLive.flatMap((d) => (d.not_live_since === null ? [] : [d.not_live_since]));
-  return { quality, not_live_since: since.sort()[0] ?? null };
 }
 
 /** Per order, its batches that had a run, latest first (the repository's order). */
@@ -178,14 +164,27 @@ export class DashboardService {
       this.#d.repo.activeOrders(),
     ]);
     const activity = readPlantActivity(this.#d.runtime, this.#d.runs);
-    const [runs, diagrams, products] = await Promise.all([
+    const roasting = rows.filter((r) => r.order.kind === 'roasting').map((r) => r.order);
+    const [runs, diagrams, products, routes] = await Promise.all([
       this.#d.repo.batchRuns(rows.map((r) => r.order.id)),
       this.#diagrams(rows),
       this.#d.products.list(),
+      this.#d.routes.of(roasting, devices),
     ]);
     const byOrder = runsByOrder(runs);
     const byCode = new Map(devices.map((d) => [d.device_id, d]));
+    const kindOf = (code: string): RouteNodeKind => {
+      const type = byCode.get(code)?.device_type;
+      if (type === GREEN_SILO_TYPE_ID) return 'silo';
+      return type === ROASTED_BIN_TYPE_ID ? 'bin' : 'other';
+    };
     const productNames = new Map(products.map((p) => [p.product_id, p.product_name]));
+    /** The order's workflow diagram, a roasting order's drawn along its route. */
+    const diagramOf = (order: ActiveOrderRow['order']) => {
+      const diagram = diagrams.get(order.workflowId ?? 0);
+      const route = routes.get(order.id);
+      return diagram && route ? alongRoute(diagram, route, kindOf) : diagram;
+    };
     const orders = rows.map((row): ActiveOrderFlow => ({
       order_id: row.order.id,
       kind: row.order.kind,
@@ -197,7 +196,8 @@ export class DashboardService {
       total_split: row.total,
       reaming_batch: row.pending,
       batch: byOrder.get(row.order.id)?.find((b) => b.status === 'running')?.seq ?? null,
-      flow: flowOf(diagrams.get(row.order.workflowId ?? 0), byCode, activity),
+      flow: flowOf(diagramOf(row.order), byCode, activity),
+      route: routes.get(row.order.id) ?? null,
     }));
     return {
       stages: stages.map((stage) => {
@@ -209,7 +209,7 @@ export class DashboardService {
           active: running.length > 0,
           running: running.map((d) => d.device_id),
           devices: ofStage.length,
-          ...livenessOf(ofStage),
+          ...worstLiveness(ofStage),
         };
       }),
       orders,

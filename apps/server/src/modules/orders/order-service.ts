@@ -2,6 +2,7 @@ import {
   OrderStatus,
   SettingRef,
   orderMessages,
+  orderNumber,
   orderQuantityFields,
   type CreateRoastingOrderBody,
   type OrderForm,
@@ -119,8 +120,6 @@ function changesOrderLists(event: PlantEvent): boolean {
     event.type === 'cache-changed'
   );
 }
-
-export const orderNumber = (id: number) => String(id).padStart(6, '0');
 
 /** The kanban columns of a board, each top to bottom. */
 export function columnsOf<T extends { priority: 'low' | 'medium' | 'high' }>(items: T[]) {

@@ -9,7 +9,12 @@ import { flowStateLooks, isMoving } from '../lib/flow-states.ts';
 import { flowNodeTypes, type FlowDeviceNodeType } from './flow-device-node.tsx';
 import styles from './order-flow-diagram.module.css';
 
-const fitViewOptions = { padding: 0.15 };
+/**
+ * A route fits whole even on a phone: React Flow's default least zoom (0.5) would cut a five
+ * column diagram at 390 px, and the route is read at a glance, not panned across.
+ */
+const MIN_ZOOM = 0.2;
+const fitViewOptions = { padding: 0.15, minZoom: MIN_ZOOM };
 
 interface OrderFlowDiagramProps {
   flow: OrderFlow;
@@ -63,6 +68,7 @@ export function OrderFlowDiagram({ flow, label }: OrderFlowDiagramProps) {
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
+          minZoom={MIN_ZOOM}
           zoomOnScroll={false}
           preventScrolling={false}
         >

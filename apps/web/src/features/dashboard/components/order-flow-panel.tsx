@@ -6,6 +6,7 @@ import Tag from 'antd/es/tag';
 import type { ActiveOrderFlow } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { routeText } from '../lib/route-text.ts';
 import { OrderFlowDiagram } from './order-flow-diagram.tsx';
 import styles from './order-flow-panel.module.css';
 
@@ -28,8 +29,18 @@ function progress(order: ActiveOrderFlow): string | null {
     : `Batch ${order.batch} of ${order.total_split}`;
 }
 
+/**
+ * How the order's beans go: a roasting order's route (its workflow is named after the silo and
+ * bin it was drawn with, which its batches need not use), a packing order's workflow.
+ */
+function wayOf(order: ActiveOrderFlow): string | null {
+  if (order.route) return routeText(order.route);
+  return order.flow?.workflow_name ?? null;
+}
+
 function OrderFlowSection({ order }: { order: ActiveOrderFlow }) {
   const step = progress(order);
+  const way = wayOf(order);
   return (
     <section className={styles.order} aria-label={`Order ${formatOrderNumber(order.order_id)}`}>
       <header className={styles.orderHeader}>
@@ -39,7 +50,7 @@ function OrderFlowSection({ order }: { order: ActiveOrderFlow }) {
         </Tag>
         {order.ord_tig === 1 || order.status === 5 ? <Tag color="red">Stop Roasting</Tag> : null}
         {step ? <span className={styles.progress}>{step}</span> : null}
-        {order.flow ? <span className={styles.workflow}>{order.flow.workflow_name}</span> : null}
+        {way ? <span className={styles.workflow}>{way}</span> : null}
       </header>
       {order.flow ? (
         <OrderFlowDiagram

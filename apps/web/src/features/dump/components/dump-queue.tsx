@@ -12,6 +12,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { usePollInterval } from '../../../lib/live-status.ts';
 import { useSignedInSession } from '../../../lib/signed-in-session.ts';
 import { useAcknowledgeDump } from '../api/acknowledge-dump.ts';
@@ -68,7 +69,7 @@ function DumpCard({ dump, acknowledging, deleting, onAcknowledge, onDelete }: Du
         {dump.order_id === null ? null : (
           <>
             <dt>Order</dt>
-            <dd>{String(dump.order_id).padStart(6, '0')}</dd>
+            <dd>{formatOrderNumber(dump.order_id)}</dd>
           </>
         )}
       </dl>

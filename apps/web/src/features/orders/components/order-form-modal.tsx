@@ -23,6 +23,7 @@ import { numberRange } from '../../../lib/number-range.ts';
 import { useOrderForm } from '../api/get-order-form.ts';
 import { useCreateOrder, useUpdateOrder } from '../api/save-order.ts';
 import { productOptions } from '../lib/product-options.ts';
+import { roasterOptions } from '../lib/roaster-options.ts';
 import {
   DEFAULT_MAX_BATCH,
   DEFAULT_MIN_BATCH,
@@ -175,15 +176,7 @@ export function OrderFormModal({ open, order, onClose }: OrderFormModalProps) {
               label="Roaster"
               rules={[{ required: true, message: orderMessages.roaster }]}
             >
-              <Select
-                placeholder="Select a roaster"
-                options={data.rules.map((rule) => ({
-                  value: rule.rule_id,
-                  label: rule.roast_device_name
-                    ? `${rule.name} (${rule.roast_device_name})`
-                    : rule.name,
-                }))}
-              />
+              <Select placeholder="Select a roaster" options={roasterOptions(data.rules)} />
             </Form.Item>
             <Form.Item
               name="roasted_rule_id"
