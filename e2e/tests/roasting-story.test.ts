@@ -113,7 +113,7 @@ describe('the roasting story', () => {
       await chooseOption(page, orderForm, 'Product', 'Story Blend');
       await orderForm.getByLabel('Quantity (lbs)').fill('150');
       await orderForm.getByText('3 batches of up to 50 lbs').waitFor();
-      await chooseOption(page, orderForm, 'Roaster', 'Quick roast on R1 (Roaster 1)');
+      await chooseOption(page, orderForm, 'Roaster', 'Roaster 1 (Quick roast on R1)');
       await chooseOption(page, orderForm, 'Destination', 'WRB Bin 2');
       await orderForm.getByLabel('Customer').fill('Story Cafe');
       await orderForm.getByLabel('Fullfilment Date').fill(dayjs().format('DD/MM/YYYY'));

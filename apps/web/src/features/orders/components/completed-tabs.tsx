@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
-import type { ColumnsType } from 'antd/es/table';
 import { orderMessages, type PackingOrder, type RoastingOrder } from '@roastery/contract';
 import { DateText } from '../../../components/date-text.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { useRowLayout } from '../../../components/responsive-table/row-layout.ts';
 import { useFinishedOrders } from '../api/get-finished-orders.ts';
 import type { OrderPage } from '../api/order-keys.ts';
 import { useFinishedPacking } from '../api/packing-orders.ts';
@@ -38,26 +39,35 @@ function useSearchedPages() {
   return { query, page, setPage, search };
 }
 
-const finishedRoastingColumns: ColumnsType<RoastingOrder> = [
+/**
+ * How a roasting order ended and when. Why it failed is the tag's tooltip in a table; a phone
+ * has no pointer to hover with, so its card says it in words.
+ */
+function OrderEnding({ order }: { order: RoastingOrder }) {
+  const look = orderStatusLook(order.status);
+  const onCard = useRowLayout() === 'card';
+  return (
+    <div className={styles.ending}>
+      <Tag color={look.color} title={order.failure ?? undefined}>
+        {look.label}
+      </Tag>
+      {onCard && order.failure ? <span>{order.failure}</span> : null}
+      {/* Spelled beside the list's DD/MM/YYYY dates, so the two never read apart. */}
+      <DateText value={order.finished_at} style="spelledTime" />
+    </div>
+  );
+}
+
+const finishedRoastingColumns: ResponsiveColumn<RoastingOrder>[] = [
   ...roastingOrderColumns,
-  {
-    title: 'Status',
-    key: 'status',
-    render: (_value, order) => {
-      const look = orderStatusLook(order.status);
-      return (
-        <Tag color={look.color} title={order.failure ?? undefined}>
-          {look.label}
-        </Tag>
-      );
-    },
-  },
-  {
-    title: 'Finished',
-    dataIndex: 'finished_at',
-    // A moment beside the list's DD/MM/YYYY dates: spelled, so the two never read apart.
-    render: (value: string | null) => <DateText value={value} style="spelledTime" />,
-  },
+  // The ending and its moment share a column, so that the list fits a 1366 px screen.
+  { key: 'status', title: 'Status', width: 128, render: (order) => <OrderEnding order={order} /> },
+];
+
+const finishedPackingColumns: ResponsiveColumn<PackingOrder>[] = [
+  ...packingOrderColumns,
+  { key: 'packed_qty', title: 'Packed (lbs)', width: 84, render: (order) => order.packed_qty },
+  ...packingDateColumns,
 ];
 
 /** Roasting Completed: finished, packed and failed roasting orders. */
@@ -68,6 +78,7 @@ export function RoastingCompletedTab() {
     <>
       {search}
       <PagedOrderTable<RoastingOrder>
+        label="Finished roasting orders"
         query={orders}
         columns={finishedRoastingColumns}
         page={page}
@@ -86,12 +97,9 @@ export function PackingCompletedTab() {
     <>
       {search}
       <PagedOrderTable<PackingOrder>
+        label="Packed orders"
         query={orders}
-        columns={[
-          ...packingOrderColumns,
-          { title: 'Packed (lbs)', dataIndex: 'packed_qty' },
-          ...packingDateColumns,
-        ]}
+        columns={finishedPackingColumns}
         page={page}
         onPage={setPage}
         emptyText="Packing orders appear here once they are packed."

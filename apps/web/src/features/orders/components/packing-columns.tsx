@@ -1,15 +1,16 @@
-import type { ColumnsType } from 'antd/es/table';
 import type { PackingOrder } from '@roastery/contract';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
 import { formatPackingQuantity } from '../lib/order-status.ts';
 import { orderDateColumns, orderHeadColumns } from './order-columns.tsx';
 
 /** Order ID, Customer, Product (recipe popover) and Quantity (lbs, or UNLIMITED). */
-export const packingOrderColumns: ColumnsType<PackingOrder> = [
+export const packingOrderColumns: ResponsiveColumn<PackingOrder>[] = [
   ...orderHeadColumns<PackingOrder>((order) => order.order_status),
   {
+    key: 'order_qty',
     title: 'Quantity (lbs)',
-    dataIndex: 'order_qty',
-    render: (value: number | null) => formatPackingQuantity(value),
+    width: 100,
+    render: (order) => formatPackingQuantity(order.order_qty),
   },
 ];
 

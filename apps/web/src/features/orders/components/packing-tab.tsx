@@ -3,13 +3,15 @@ import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
-import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { DeleteOutlined, PlayCircleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { orderMessages, OrderStatus, type PackingOrder } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState, TableSkeleton } from '../../../components/query-state.tsx';
+import { ActionButton } from '../../../components/responsive-table/action-button.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
@@ -26,6 +28,17 @@ import styles from './orders.module.css';
 import boardStyles from './board.module.css';
 
 const isProcessing = (order: PackingOrder) => order.status === OrderStatus.PackingProcessing;
+
+const packingListColumns: ResponsiveColumn<PackingOrder>[] = [
+  ...packingOrderColumns,
+  ...packingDateColumns,
+  {
+    key: 'status',
+    title: 'Status',
+    width: 124,
+    render: (order) => <PackingStatus order={order} />,
+  },
+];
 
 function PackingStatus({ order }: { order: PackingOrder }) {
   return isProcessing(order) ? (
@@ -67,17 +80,15 @@ export function PackingTab() {
   const buttons = (order: PackingOrder) => {
     const number = formatOrderNumber(order.order_id);
     return (
-      <div className={styles.actions}>
-        <Button
+      <>
+        <ActionButton
           type="primary"
-          className={styles.button}
+          label="Start Packing"
+          name={`Start packing order ${number}`}
           icon={<PlayCircleOutlined />}
           disabled={isProcessing(order)}
-          aria-label={`Start packing order ${number}`}
           onClick={() => setConfirming(order)}
-        >
-          Start Packing
-        </Button>
+        />
         <Popconfirm
           title="Delete order"
           description={orderMessages.deleteConfirm}
@@ -92,41 +103,29 @@ export function PackingTab() {
             })
           }
         >
-          <Button
+          <ActionButton
             danger
-            className={styles.button}
+            label="Delete"
+            name={`Delete packing order ${number}`}
             icon={<DeleteOutlined />}
             disabled={isProcessing(order)}
             loading={deletion.isPending && deletion.variables === order.order_id}
-            aria-label={`Delete packing order ${number}`}
-          >
-            Delete
-          </Button>
+          />
         </Popconfirm>
-      </div>
+      </>
     );
   };
 
-  const columns: ColumnsType<PackingOrder> = [
-    ...packingOrderColumns,
-    ...packingDateColumns,
-    { title: 'Status', key: 'status', render: (_value, order) => <PackingStatus order={order} /> },
-    { title: 'Actions', key: 'actions', render: (_value, order) => buttons(order) },
-  ];
-
   const list = (
-    <QueryState query={orders}>
+    <QueryState query={orders} loading={<TableSkeleton />}>
       {(data) => (
-        <Table<PackingOrder>
-          rowKey="order_id"
-          size="middle"
-          columns={columns}
-          dataSource={data.data}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{
-            emptyText: <EmptyState description="Packing orders waiting or running appear here." />,
-          }}
+        <ResponsiveTable<PackingOrder>
+          label="Packing orders"
+          rowKey={(order) => order.order_id}
+          columns={packingListColumns}
+          actions={{ title: 'Actions', width: 84, render: buttons }}
+          rows={data.data}
+          empty={<EmptyState description="Packing orders waiting or running appear here." />}
         />
       )}
     </QueryState>

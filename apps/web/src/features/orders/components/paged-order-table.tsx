@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import Table, { type ColumnsType } from 'antd/es/table';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QueryState, TableSkeleton } from '../../../components/query-state.tsx';
+import type { ResponsiveColumn, RowActions } from '../../../components/responsive-table/columns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import type { OrderPage } from '../api/order-keys.ts';
 
 interface PagedOrderTableProps<Row extends { order_id: number }> {
+  /** Names the list of cards on a phone, e.g. 'Pending orders'. */
+  label: string;
   query: UseQueryResult<{ data: Row[]; totalPage: number }>;
-  columns: ColumnsType<Row>;
+  columns: readonly ResponsiveColumn<Row>[];
+  actions?: RowActions<Row>;
   page: OrderPage;
   onPage: (page: OrderPage) => void;
   emptyText: ReactNode;
@@ -18,8 +22,10 @@ interface PagedOrderTableProps<Row extends { order_id: number }> {
  * only, so the pager's total is totalPage times the page size, as the spec has it.
  */
 export function PagedOrderTable<Row extends { order_id: number }>({
+  label,
   query,
   columns,
+  actions,
   page,
   onPage,
   emptyText,
@@ -27,14 +33,14 @@ export function PagedOrderTable<Row extends { order_id: number }>({
   return (
     <QueryState query={query} loading={<TableSkeleton />}>
       {(list) => (
-        <Table<Row>
-          rowKey="order_id"
-          size="middle"
+        <ResponsiveTable<Row>
+          label={label}
+          rowKey={(order) => order.order_id}
           columns={columns}
-          dataSource={list.data}
+          actions={actions}
+          rows={list.data}
           loading={query.isFetching && query.isPlaceholderData}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState description={emptyText} /> }}
+          empty={<EmptyState description={emptyText} />}
           pagination={{
             current: page.page,
             pageSize: page.limit,

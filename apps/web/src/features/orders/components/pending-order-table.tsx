@@ -1,6 +1,4 @@
-import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
-import type { ColumnsType } from 'antd/es/table';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -14,12 +12,13 @@ import {
   type RoastingOrder,
 } from '@roastery/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ActionButton } from '../../../components/responsive-table/action-button.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import type { OrderPage } from '../api/order-keys.ts';
 import { isEditable } from '../lib/order-status.ts';
-import { roastingOrderColumns } from './order-columns.tsx';
+import { orderStatusField, roastingOrderColumns } from './order-columns.tsx';
 import { PagedOrderTable } from './paged-order-table.tsx';
-import styles from './orders.module.css';
 
 export interface PendingOrderActions {
   onDelete: (order: RoastingOrder) => void;
@@ -42,7 +41,7 @@ function startSummary(order: RoastingOrder): string {
   return `${batches} of ${order.product_name} (${weight} lbs)${roaster}${bin}.`;
 }
 
-/** Delete, Edit and Start of a pending order, in the list and on its kanban card. */
+/** Delete, Edit, Start and Devices of a pending order, in the list and on its kanban card. */
 export function PendingOrderButtons({
   order,
   actions,
@@ -53,7 +52,7 @@ export function PendingOrderButtons({
   const number = formatOrderNumber(order.order_id);
   const processing = order.status === OrderStatus.Processing;
   return (
-    <div className={styles.actions}>
+    <>
       <Popconfirm
         title="Delete order"
         description={orderMessages.deleteConfirm}
@@ -63,26 +62,22 @@ export function PendingOrderButtons({
         cancelButtonProps={{ size: 'large' }}
         onConfirm={() => actions.onDelete(order)}
       >
-        <Button
+        <ActionButton
           danger
-          className={styles.button}
+          label="Delete"
+          name={`Delete order ${number}`}
           icon={<DeleteOutlined />}
           disabled={processing}
           loading={actions.deletingId === order.order_id}
-          aria-label={`Delete order ${number}`}
-        >
-          Delete
-        </Button>
+        />
       </Popconfirm>
       {isEditable(order) ? (
-        <Button
-          className={styles.button}
+        <ActionButton
+          label="Edit"
+          name={`Edit order ${number}`}
           icon={<EditOutlined />}
-          aria-label={`Edit order ${number}`}
           onClick={() => actions.onEdit(order)}
-        >
-          Edit
-        </Button>
+        />
       ) : null}
       <Popconfirm
         title={`Start order ${number}?`}
@@ -93,27 +88,24 @@ export function PendingOrderButtons({
         cancelButtonProps={{ size: 'large' }}
         onConfirm={() => actions.onStart(order)}
       >
-        <Button
+        <ActionButton
           type="primary"
-          className={styles.button}
+          label="Start"
+          name={`Start order ${number}`}
           icon={<PlayCircleOutlined />}
           disabled={processing}
           loading={actions.startingId === order.order_id}
-          aria-label={`Start order ${number}`}
-        >
-          Start
-        </Button>
+        />
       </Popconfirm>
-      <Button
-        className={styles.button}
+      <ActionButton
+        label="Devices"
+        hint="Start with chosen devices"
+        name={`Start order ${number} with chosen devices`}
         icon={<NodeIndexOutlined />}
         disabled={processing}
-        aria-label={`Start order ${number} with chosen devices`}
         onClick={() => actions.onStartWithDevices(order)}
-      >
-        Devices
-      </Button>
-    </div>
+      />
+    </>
   );
 }
 
@@ -124,21 +116,26 @@ interface PendingOrderTableProps {
   actions: PendingOrderActions;
 }
 
-/** The pending list (L view): the spec's columns, then Delete, Edit and Start. */
+const pendingColumns: ResponsiveColumn<RoastingOrder>[] = [
+  ...roastingOrderColumns,
+  orderStatusField,
+];
+
+/**
+ * The pending list (L view): the spec's columns, then Delete, Edit, Start and Devices, as icons
+ * in a table and with their words on a phone's card.
+ */
 export function PendingOrderTable({ query, page, onPage, actions }: PendingOrderTableProps) {
-  const columns: ColumnsType<RoastingOrder> = [
-    ...roastingOrderColumns,
-    {
-      title: 'Actions',
-      key: 'actions',
-      fixed: 'right',
-      render: (_value, order) => <PendingOrderButtons order={order} actions={actions} />,
-    },
-  ];
   return (
     <PagedOrderTable<RoastingOrder>
+      label="Pending orders"
       query={query}
-      columns={columns}
+      columns={pendingColumns}
+      actions={{
+        title: 'Actions',
+        width: 156,
+        render: (order) => <PendingOrderButtons order={order} actions={actions} />,
+      }}
       page={page}
       onPage={onPage}
       emptyText="Roasting orders waiting to start appear here."

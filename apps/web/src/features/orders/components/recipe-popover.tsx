@@ -1,12 +1,17 @@
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import type { RoastingOrder } from '@roastery/contract';
+import { useRowLayout } from '../../../components/responsive-table/row-layout.ts';
 import styles from './orders.module.css';
 
 type Product = RoastingOrder['product'];
 
-/** The product's name; a click or tap shows its recipe: each bean and its ratio %. */
+/**
+ * The product's name; a click or tap shows its recipe: each bean and its ratio %, under the
+ * whole name. In a table cell a long name is cut; on a card it wraps.
+ */
 export function RecipePopover({ product }: { product: Product }) {
+  const cut = useRowLayout() === 'table';
   return (
     <Popover
       trigger="click"
@@ -26,7 +31,10 @@ export function RecipePopover({ product }: { product: Product }) {
         )
       }
     >
-      <Button type="link" className={styles.productLink}>
+      <Button
+        type="link"
+        className={`${styles.productLink} ${cut ? styles.productCut : styles.productWraps}`}
+      >
         {product.product_name}
       </Button>
     </Popover>
