@@ -414,6 +414,8 @@ export const finishedPackingQuery = orderListQuery;
 /** A packed order's record, for the packing report and trace: bins with lots and roast dates. */
 export const packingRecord = z.object({
   order_id: z.number().int(),
+  /** Who the order was packed for: what a recall reads first. '' when the order names no one. */
+  customer: z.string(),
   recipe: z.string(),
   packed_date: z.string(),
   total_weight: z.number(),

@@ -329,6 +329,7 @@ export class PackingRunner {
       .at(-1);
     return {
       order_id: orderId,
+      customer: order.order.customer,
       recipe: order.productName,
       packed_date: last ?? order.order.finishedAt?.toISOString() ?? '',
       total_weight: fromCenti(total),

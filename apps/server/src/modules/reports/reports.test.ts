@@ -484,11 +484,11 @@ describe('reports on a seeded scenario', () => {
     ]);
   });
 
-  it('packing: each order packed in the period with its bins and lots, latest first', async () => {
+  it('packing: each order packed in the period, for whom, with its bins and lots, latest first', async () => {
     const p = await get<PackingRecord[]>(`/api/report/packing?${NOW()}`);
-    expect(p.map((r) => [r.order_id, r.recipe, r.total_weight])).toEqual([
-      [ids.packQ, 'Colombia Single', 100],
-      [ids.packP, 'Colombia Single', 150],
+    expect(p.map((r) => [r.order_id, r.customer, r.recipe, r.total_weight])).toEqual([
+      [ids.packQ, 'Deli Dos', 'Colombia Single', 100],
+      [ids.packP, 'Cafe Uno', 'Colombia Single', 150],
     ]);
     expect(p[0]?.bins.map((b) => [b.lot_number, b.amount, b.bean_name, b.green_lots])).toEqual([
       ['RPT-R1', 20, 'Colombia Single · lot RPT-R1', ['RPT-C']],

@@ -1,25 +1,19 @@
-import Button from 'antd/es/button';
-import Space from 'antd/es/space';
-import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { CheckOutlined } from '@ant-design/icons';
 import type { Notification } from '@roastery/contract';
+import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatNotificationTime } from '../../../lib/format-date.ts';
+import { CellText } from '../../../components/responsive-table/cell-text.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
+import {
+  AlarmActionButtons,
+  type Acknowledging,
+  type AlarmActions,
+} from './alarm-action-buttons.tsx';
 import { AlarmStateTag } from './alarm-state-tag.tsx';
+import { DeviceButton } from './device-button.tsx';
 import { NotificationTypeTag } from './notification-type-tag.tsx';
-
-/** What a person can do with an alarm besides acknowledging it. */
-export interface AlarmActions {
-  onShelve: (notification: Notification) => void;
-  onUnshelve: (notification: Notification) => void;
-  onRemoveFromService: (notification: Notification) => void;
-  onReturnToService: (notification: Notification) => void;
-  /** The alarm an action is under way for. */
-  busyId: number | undefined;
-}
-
-const SHELVABLE = new Set(['unacknowledged', 'acknowledged', 'returned-unacknowledged']);
+import styles from './notifications.module.css';
 
 interface NotificationsTableProps {
   notifications: Notification[];
@@ -27,146 +21,134 @@ interface NotificationsTableProps {
   page: number;
   pageSize: number;
   total: number;
-  acknowledgingId: number | undefined;
   onPageChange: (page: number, pageSize: number) => void;
-  onAcknowledge: (notification: Notification) => void;
   onOpenDevice: (deviceCode: string) => void;
+  acknowledging: Acknowledging;
   actions: AlarmActions;
 }
 
+/** Room for three icon buttons: Acknowledge, Shelve and Out of service. */
+const ACTIONS_WIDTH = 136;
+
+const cleared = (item: Notification) =>
+  item.clearedAt ? (
+    <DateText value={item.clearedAt} style="spelledTime" />
+  ) : (
+    <Tag color="red">Active</Tag>
+  );
+
+/**
+ * The notifications: on a wide screen a table whose columns fit a 1366 px screen, the text, state
+ * and buttons of every row in view, with when it was cleared under its time and when it was
+ * acknowledged under its state; on a phone a card each, its text first and its buttons last.
+ */
 export function NotificationsTable({
   notifications,
   loading,
   page,
   pageSize,
   total,
-  acknowledgingId,
   onPageChange,
-  onAcknowledge,
   onOpenDevice,
+  acknowledging,
   actions,
 }: NotificationsTableProps) {
-  const columns: ColumnsType<Notification> = [
+  const columns: ResponsiveColumn<Notification>[] = [
+    { key: 'head', title: 'Text', identity: true, only: 'card', render: (item) => item.text },
     {
+      key: 'type',
       title: 'Type',
-      dataIndex: 'type',
-      width: 100,
-      render: (_value, item) => <NotificationTypeTag type={item.type} />,
+      width: 88,
+      render: (item) => <NotificationTypeTag type={item.type} />,
     },
     {
+      key: 'device',
       title: 'Device',
-      dataIndex: 'device_id',
-      width: 120,
-      render: (_value, item) =>
-        item.device_id ? (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => item.device_id && onOpenDevice(item.device_id)}
-            aria-label={`Device details of ${item.device_id}`}
-          >
-            {item.device_id}
-          </Button>
-        ) : (
-          'Plant'
-        ),
+      width: 88,
+      render: (item) => <DeviceButton deviceCode={item.device_id} onOpenDevice={onOpenDevice} />,
     },
-    { title: 'Text', dataIndex: 'text' },
-    { title: 'By', dataIndex: 'by', width: 120 },
     {
+      key: 'text',
+      title: 'Text',
+      minWidth: 240,
+      only: 'table',
+      render: (item) => <span className={styles.text}>{item.text}</span>,
+    },
+    { key: 'by', title: 'By', width: 96, render: (item) => <CellText text={item.by} /> },
+    {
+      key: 'time',
       title: 'Time',
-      dataIndex: 'createdAt',
-      render: (_value, item) => formatNotificationTime(item.createdAt),
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    },
-    {
-      title: 'Cleared',
-      dataIndex: 'clearedAt',
-      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-      render: (_value, item) =>
-        item.clearedAt ? formatNotificationTime(item.clearedAt) : <Tag color="red">Active</Tag>,
-    },
-    {
-      title: 'State',
-      dataIndex: 'state',
-      render: (_value, item) => <AlarmStateTag item={item} />,
-    },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_value, item) => (
-        <Space size={4} wrap>
-          {item.state === 'shelved' ? (
-            <Button
-              size="small"
-              loading={actions.busyId === item.id}
-              onClick={() => actions.onUnshelve(item)}
-              aria-label={`Unshelve: ${item.text}`}
-            >
-              Unshelve
-            </Button>
-          ) : null}
-          {SHELVABLE.has(item.state) ? (
-            <Button
-              size="small"
-              onClick={() => actions.onShelve(item)}
-              aria-label={`Shelve: ${item.text}`}
-            >
-              Shelve
-            </Button>
-          ) : null}
-          {item.source && item.state === 'out-of-service' ? (
-            <Button
-              size="small"
-              loading={actions.busyId === item.id}
-              onClick={() => actions.onReturnToService(item)}
-              aria-label={`Return to service: ${item.text}`}
-            >
-              Return to service
-            </Button>
-          ) : null}
-          {item.source && item.state !== 'out-of-service' && item.state !== 'normal' ? (
-            <Button
-              size="small"
-              danger
-              onClick={() => actions.onRemoveFromService(item)}
-              aria-label={`Out of service: ${item.text}`}
-            >
-              Out of service
-            </Button>
-          ) : null}
-        </Space>
+      width: 144,
+      only: 'table',
+      render: (item) => (
+        <div className={styles.lines}>
+          <DateText value={item.createdAt} style="notification" />
+          {item.clearedAt ? (
+            <span className={styles.secondary}>
+              Cleared <DateText value={item.clearedAt} style="notification" />
+            </span>
+          ) : (
+            <span>
+              <Tag color="red">Active</Tag>
+            </span>
+          )}
+        </div>
       ),
     },
     {
+      key: 'state',
+      title: 'State',
+      // Room for the longest state, 'Returned unacknowledged', on one line.
+      width: 208,
+      only: 'table',
+      render: (item) => (
+        <div className={styles.lines}>
+          <AlarmStateTag item={item} />
+          {item.ackAt ? (
+            <span className={styles.secondary}>
+              Acknowledged <DateText value={item.ackAt} style="notification" />
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'card-time',
+      title: 'Time',
+      only: 'card',
+      render: (item) => <DateText value={item.createdAt} style="spelledTime" />,
+    },
+    { key: 'card-cleared', title: 'Cleared', only: 'card', render: cleared },
+    {
+      key: 'card-state',
+      title: 'State',
+      only: 'card',
+      render: (item) => <AlarmStateTag item={item} />,
+    },
+    {
+      key: 'card-acknowledged',
       title: 'Acknowledged',
-      dataIndex: 'ack',
-      width: 170,
-      align: 'right',
-      render: (_value, item) =>
-        item.ack ? (
-          <span>{item.ackAt ? formatNotificationTime(item.ackAt) : 'Yes'}</span>
-        ) : (
-          <Button
-            type="primary"
-            icon={<CheckOutlined />}
-            loading={acknowledgingId === item.id}
-            onClick={() => onAcknowledge(item)}
-            aria-label={`Acknowledge: ${item.text}`}
-          >
-            Acknowledge
-          </Button>
-        ),
+      only: 'card',
+      render: (item) => <DateText value={item.ackAt} style="spelledTime" />,
     },
   ];
 
   return (
-    <Table<Notification>
-      rowKey="id"
+    <ResponsiveTable<Notification>
+      label="Notifications"
+      rows={notifications}
+      rowKey={(item) => item.id}
       columns={columns}
-      dataSource={notifications}
+      actions={{
+        title: 'Actions',
+        width: ACTIONS_WIDTH,
+        render: (item) => (
+          <div className={styles.actions}>
+            <AlarmActionButtons item={item} actions={actions} acknowledging={acknowledging} />
+          </div>
+        ),
+      }}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       pagination={{
         current: page,
         pageSize,
@@ -175,11 +157,9 @@ export function NotificationsTable({
         showSizeChanger: true,
         onChange: onPageChange,
       }}
-      locale={{
-        emptyText: (
-          <EmptyState description="Alarms, warnings and other notifications from the plant appear here." />
-        ),
-      }}
+      empty={
+        <EmptyState description="Alarms, warnings and other notifications from the plant appear here." />
+      }
     />
   );
 }

@@ -168,10 +168,12 @@ export function NotificationsPage({ DeviceDetail }: NotificationsPageProps) {
             page={list.data.currentPage}
             pageSize={list.data.limit}
             total={list.data.total}
-            acknowledgingId={acknowledge.isPending ? acknowledge.variables : undefined}
             onPageChange={(page, limit) => setPageQuery((query) => ({ ...query, page, limit }))}
-            onAcknowledge={onAcknowledge}
             onOpenDevice={setDeviceCode}
+            acknowledging={{
+              onAcknowledge,
+              acknowledgingId: acknowledge.isPending ? acknowledge.variables : undefined,
+            }}
             actions={{
               busyId,
               onShelve: setShelving,

@@ -7,8 +7,8 @@ import { ReportSection, type ReportColumn } from './report-section.tsx';
 type Row = CleanerWasteData['rows'][number];
 
 const columns: ReportColumn<Row>[] = [
-  { key: 'day', title: 'Day', value: (r) => r.day },
-  { key: 'silo', title: 'Silo', value: (r) => r.silo },
+  { key: 'day', title: 'Day', value: (r) => r.day, identity: true },
+  { key: 'silo', title: 'Silo', value: (r) => r.silo, identity: true },
   { key: 'bean', title: 'Bean', value: (r) => r.bean_name },
   { key: 'drawn', title: 'Drawn (lbs)', value: (r) => r.drawn, align: 'right' },
   { key: 'waste', title: 'Waste (lbs)', value: (r) => r.waste, align: 'right' },

@@ -22,6 +22,8 @@ const ideal: Shown = (value) => (value === null ? NOT_DEFINED : whole.format(val
 const count: Shown = (value) => (value === null ? '' : whole.format(value));
 const lbs: Shown = (value) => (value === null ? '' : weight.format(value));
 
+const kindOf = (e: OeeEntry) => (e.kind === 'roaster' ? 'Roaster' : 'Packer');
+
 /** A figure column: shown for people, exported as the number the server sent. */
 const figure = (
   key: string,
@@ -37,8 +39,19 @@ const figure = (
 });
 
 const columns: ReportColumn<OeeEntry>[] = [
-  { key: 'label', title: 'Line', value: (e) => e.label },
-  { key: 'kind', title: 'Kind', value: (e) => (e.kind === 'roaster' ? 'Roaster' : 'Packer') },
+  {
+    key: 'label',
+    title: 'Line',
+    value: (e) => e.label,
+    // Its kind under its name: one column fewer among fifteen figures.
+    render: (e) => (
+      <>
+        {e.label}
+        <div className={styles.kind}>{kindOf(e)}</div>
+      </>
+    ),
+  },
+  { key: 'kind', title: 'Kind', value: kindOf, exportOnly: true },
   figure('value', 'OEE %', (e) => e.value, percent),
   figure('availability', 'Availability %', (e) => e.availability, percent),
   figure('performance', 'Performance %', (e) => e.performance, percent),
@@ -52,7 +65,8 @@ const columns: ReportColumn<OeeEntry>[] = [
   figure('lbs', 'Lbs', (e) => e.lbs, lbs),
   figure('actual', 'Actual lbs/h', (e) => e.actual_lbs_per_hour, count),
   figure('ideal', 'Ideal lbs/h', (e) => e.ideal_lbs_per_hour, ideal),
-  { key: 'source', title: 'Ideal rate from', value: (e) => e.ideal_source },
+  // Listed under the definitions: a sentence a line, too long for a column among the figures.
+  { key: 'source', title: 'Ideal rate from', value: (e) => e.ideal_source, exportOnly: true },
 ];
 
 /** OEE per roaster and packing line, with how each factor is computed. */
@@ -68,7 +82,6 @@ export function OeeReport({ period }: { period: Period }) {
         columns={columns}
         rowKey={(e) => `${e.kind}-${e.label}`}
         fileName="oee"
-        wide
         chart={
           rows && {
             label: 'OEE and its factors per line',
@@ -112,6 +125,18 @@ export function OeeReport({ period }: { period: Period }) {
               finished and moved beans: a failed or an empty run counts against Quality.
             </li>
           </ul>
+          {rows && rows.length > 0 ? (
+            <>
+              <Typography.Paragraph strong>Ideal rates of the lines above</Typography.Paragraph>
+              <ul>
+                {rows.map((e) => (
+                  <li key={`${e.kind}-${e.label}`}>
+                    <strong>{e.label}</strong> — <span>{e.ideal_source}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </Card>
       </section>
     </>

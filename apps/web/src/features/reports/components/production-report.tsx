@@ -7,8 +7,8 @@ import { ReportSection, type ReportColumn } from './report-section.tsx';
 type Row = ProductionReportData['rows'][number];
 
 const columns: ReportColumn<Row>[] = [
-  { key: 'day', title: 'Day', value: (r) => r.day },
-  { key: 'product', title: 'Product', value: (r) => r.product_name },
+  { key: 'day', title: 'Day', value: (r) => r.day, identity: true },
+  { key: 'product', title: 'Product', value: (r) => r.product_name, identity: true },
   { key: 'roaster', title: 'Roaster', value: (r) => r.roaster },
   { key: 'batches', title: 'Batches', value: (r) => r.batches, align: 'right' },
   { key: 'lbs', title: 'Roasted (lbs)', value: (r) => r.lbs, align: 'right' },

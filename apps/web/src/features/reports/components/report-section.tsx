@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Card from 'antd/es/card';
+import ConfigProvider from 'antd/es/config-provider';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ReportChart, type ChartOption } from '../../../components/report-chart.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { RowCards } from '../../../components/responsive-table/row-cards.tsx';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
+import { usePhoneWidth } from '../../../lib/use-phone-width.ts';
 import styles from './report-section.module.css';
+
+const PAGE_SIZE = 10;
 
 /** One column of a report: the table shows render (or the value), the export the value. */
 export interface ReportColumn<Row> {
@@ -17,6 +23,34 @@ export interface ReportColumn<Row> {
   value: (row: Row) => CsvCell;
   render?: (row: Row) => ReactNode;
   align?: 'right';
+  /** Says what the row is (an order, a day and a product): the head of the row's card on a phone. */
+  identity?: boolean;
+  /** Exported only: the screen shows it elsewhere, beside the figures it explains. */
+  exportOnly?: boolean;
+  /** An identifier (an order number, a lot): kept on one line. */
+  nowrap?: boolean;
+}
+
+/** Figures sit closer than antd's small table sets them: fifteen columns fit a 1366 px screen. */
+const denseCells = { components: { Table: { cellPaddingInlineSM: 6 } } };
+
+/** Beside its chart, a table has room for this many columns; a wider one goes under it. */
+const COLUMNS_BESIDE_CHART = 6;
+
+const cellOf =
+  <Row,>(column: ReportColumn<Row>) =>
+  (row: Row): ReactNode =>
+    column.render?.(row) ?? column.value(row);
+
+/** The report's columns as a card's parts: the identity columns (else the first) lead. */
+function cardColumns<Row>(columns: readonly ReportColumn<Row>[]): ResponsiveColumn<Row>[] {
+  const named = columns.some((c) => c.identity);
+  return columns.map((column, index) => ({
+    key: column.key,
+    title: column.title,
+    identity: named ? column.identity === true : index === 0,
+    render: cellOf(column),
+  }));
 }
 
 interface ReportSectionProps<Row> {
@@ -28,14 +62,15 @@ interface ReportSectionProps<Row> {
   /** The export's file name, without extension. */
   fileName: string;
   chart?: { option: ChartOption; label: string } | undefined;
-  /** A table too wide to sit beside its chart: the chart goes above it, at full width. */
-  wide?: boolean;
   children?: ReactNode;
 }
 
 /**
- * A report's figures: a chart beside its table, with the table's rows exportable as CSV and as
- * a workbook; a skeleton until the first answer, the load error with a retry when there is none.
+ * A report's figures: a chart beside its table (above it when the table has many columns), with
+ * the table's rows exportable as CSV and as a workbook; a skeleton until the first answer, the
+ * load error with a retry when there is none. The table's columns share its width, its headings
+ * wrapping, so that it scrolls sideways only when even that is too wide; on a phone each row is a
+ * card.
  */
 export function ReportSection<Row>({
   title,
@@ -45,9 +80,10 @@ export function ReportSection<Row>({
   rowKey,
   fileName,
   chart,
-  wide = false,
   children,
 }: ReportSectionProps<Row>) {
+  const phone = usePhoneWidth();
+  const shown = columns.filter((c) => !c.exportOnly);
   const body = () => {
     if (query.isError && !query.data) {
       return (
@@ -62,23 +98,41 @@ export function ReportSection<Row>({
     if (rows.length === 0) {
       return <EmptyState description="Nothing was booked in this period." />;
     }
+    const stacked = shown.length > COLUMNS_BESIDE_CHART;
     return (
-      <div className={chart ? (wide ? styles.stacked : styles.split) : undefined}>
+      <div className={chart ? (stacked ? styles.stacked : styles.split) : undefined}>
         {chart ? <ReportChart option={chart.option} label={chart.label} /> : null}
         <div className={styles.table}>
-          <Table<Row>
-            size="small"
-            rowKey={rowKey}
-            dataSource={[...rows]}
-            pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-            scroll={{ x: 'max-content' }}
-            columns={columns.map((c) => ({
-              key: c.key,
-              title: c.title,
-              align: c.align,
-              render: (_: unknown, row: Row) => c.render?.(row) ?? c.value(row),
-            }))}
-          />
+          {phone ? (
+            <RowCards<Row>
+              label={title}
+              rows={rows}
+              rowKey={rowKey}
+              columns={cardColumns(shown)}
+              pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true }}
+              empty={null}
+              loading={false}
+            />
+          ) : (
+            <ConfigProvider theme={denseCells}>
+              <Table<Row>
+                size="small"
+                rowKey={rowKey}
+                dataSource={[...rows]}
+                pagination={
+                  rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false
+                }
+                scroll={{ x: true }}
+                columns={shown.map((c) => ({
+                  key: c.key,
+                  title: c.title,
+                  align: c.align,
+                  render: (_: unknown, row: Row) => cellOf(c)(row),
+                  onCell: c.nowrap ? () => ({ className: styles.nowrap }) : undefined,
+                }))}
+              />
+            </ConfigProvider>
+          )}
         </div>
       </div>
     );

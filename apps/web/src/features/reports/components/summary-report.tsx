@@ -31,8 +31,18 @@ const dayColumns: ReportColumn<Day>[] = [
 ];
 
 const orderColumns: ReportColumn<OrderCount>[] = [
-  { key: 'kind', title: 'Orders', value: (o) => (o.kind === 'roasting' ? 'Roasting' : 'Packing') },
-  { key: 'status', title: 'Status', value: (o) => orderStatusLook(o.status).label },
+  {
+    key: 'kind',
+    title: 'Orders',
+    value: (o) => (o.kind === 'roasting' ? 'Roasting' : 'Packing'),
+    identity: true,
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    value: (o) => orderStatusLook(o.status).label,
+    identity: true,
+  },
   { key: 'count', title: 'Count', value: (o) => o.count, align: 'right' },
 ];
 
