@@ -57,7 +57,12 @@ export class BaggerProcess {
     }
   }
 
+  /**
+   * A device whose tags give no bag size (its tags were changed on the console) fills no bag
+   * and draws nothing, rather than stopping the whole plant's clock on every tick.
+   */
   #bagSize(): number {
+    if (!this.#store.has(this.deviceId, Label.BagSize)) return 0;
     return toCentiLbs(this.#store.get(this.deviceId, Label.BagSize));
   }
 }

@@ -15,6 +15,23 @@ function demoModel(
   return new PlantModel(new RegisterStore(plant), options);
 }
 
+/** The demo plant with one tag of a device removed, as a change of its tags on the console. */
+function withoutTag(deviceId: string, label: string): PlantDefinition {
+  const command = demoPlant.commands.find((c) => c.label === label);
+  if (!command) throw new Error(`No command '${label}'`);
+  return {
+    ...demoPlant,
+    tags: demoPlant.tags.filter(
+      (t) =>
+        !(
+          t.device_id === deviceId &&
+          t.command_kind === command.kind &&
+          t.command_id === command.id
+        ),
+    ),
+  };
+}
+
 /** Writes app commands and lets the plant confirm them. */
 function command(model: PlantModel, writes: [string, string, number][]): void {
   for (const [device, label, value] of writes) model.setValue(device, label, value);
@@ -186,6 +203,19 @@ describe('roaster', () => {
     expect(model.getValue('R1', 'Bean Temperature')).toBeLessThan(430);
   });
 
+  it('keeps the plant running when a roaster has no Batch Size tag: it charges nothing', () => {
+    const model = demoModel({}, withoutTag('R1', 'Batch Size'));
+    model.setValue('GS1', 'Occupancy', 2_000);
+    command(model, [
+      ['GS1', 'Discharge Gate', 1],
+      ['CL1', 'Start', 1],
+      ['R1', 'Charge Gate', 1],
+    ]);
+    model.advance(30_000);
+    expect(model.getValue('R1', 'Green Weight')).toBe(0);
+    expect(model.getValue('GS1', 'Occupancy')).toBe(2_000);
+  });
+
   it('starts the next batch from zero weights', () => {
     const model = demoModel();
     chargeRoastDrop(model);
@@ -247,6 +277,18 @@ describe('packers', () => {
     model.advance(30_000);
     expect(model.getValue('MB1', 'Bags Packed')).toBe(2);
     expect(model.getValue('MB1', 'Scale Weight')).toBe(10);
+  });
+
+  it('draw nothing and keep the plant running when a packer has no Bag Size tag', () => {
+    const model = demoModel({}, withoutTag('PK1', 'Bag Size'));
+    model.setValue('WRB1', 'Occupancy', 100);
+    command(model, [
+      ['WRB1', 'Discharge Gate', 1],
+      ['PK1', 'Start', 1],
+    ]);
+    model.advance(30_000);
+    expect(model.getValue('PK1', 'Bags Packed')).toBe(0);
+    expect(model.getValue('WRB1', 'Occupancy')).toBe(100);
   });
 });
 
