@@ -8,12 +8,6 @@ export function commandName(devices: DevicePort, ref: CommandRef): string {
   return `${ref.device_id} ${label}`;
 }
 
-/** 'R1 (Roaster 1)', or 'R1' when no such device exists. */
-export function deviceLabel(devices: DevicePort, deviceId: string): string {
-  const name = devices.device(deviceId)?.device_name;
-  return name ? `${deviceId} (${name})` : deviceId;
-}
-
 /** 'Step 3 (GS1 Inlet Gate)': how every message about a step starts. */
 export function stepName(devices: DevicePort, step: WorkflowStep, index: number): string {
   return `Step ${index + 1} (${commandName(devices, stepRef(step))})`;
