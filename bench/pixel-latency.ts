@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { Role, type LiveEvent } from '@roastery/contract';
 import { loadNow, now, startConsoleInBrowser } from './console-in-browser.ts';
 import { latencySummary } from './latency-summary.ts';
+import { watchForText } from './text-shown-at.ts';
 import { openLiveStream, type LiveStreamClient } from './live-stream-reader.ts';
 import { atMost, reported, type MetricRecord } from './metric.ts';
 
@@ -38,13 +39,6 @@ const others = Number(args.others);
 const sessions = Math.max(Number(args.sessions), others + 1);
 const DEVICE = 'GS3';
 const COMMAND = 'Occupancy';
-
-declare global {
-  interface Window {
-    /** When each awaited text first showed, by text. */
-    __shownAt?: Record<string, number>;
-  }
-}
 
 async function measure(plcDelay: string) {
   const plcDelayMs = plcDelay === 'lib' ? undefined : Number(plcDelay);
@@ -98,21 +92,7 @@ async function measure(plcDelay: string) {
     for (let i = 1; i <= samples; i++) {
       const value = 2000 + i * 10;
       const text = `${value.toLocaleString('en-US')} lbs`;
-      await page.evaluate(
-        ({ name, text }) => {
-          const shown = (window.__shownAt ??= {});
-          const element = document.querySelector(`li[aria-label="${name}"]`);
-          if (!element) throw new Error(`no ${name} on the page`);
-          const observer = new MutationObserver(() => {
-            if (element.textContent?.includes(text)) {
-              shown[text] = performance.timeOrigin + performance.now();
-              observer.disconnect();
-            }
-          });
-          observer.observe(element, { subtree: true, childList: true, characterData: true });
-        },
-        { name: COMMAND, text },
-      );
+      await watchForText(page, COMMAND, text);
       const writtenAt = now();
       sim.model.setValue(DEVICE, COMMAND, value);
       const shownAt = await (

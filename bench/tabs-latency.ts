@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { loadNow, now, startConsoleInBrowser } from './console-in-browser.ts';
 import { latencySummary } from './latency-summary.ts';
+import { watchForText } from './text-shown-at.ts';
 import { atMost, reported } from './metric.ts';
 
 const { values: args } = parseArgs({
@@ -29,30 +30,9 @@ const tabCount = Number(args.tabs);
 const DEVICE = 'GS3';
 const COMMAND = 'Occupancy';
 
-declare global {
-  interface Window {
-    /** When each awaited text first showed, by text. */
-    __shownAt?: Record<string, number>;
-  }
-}
-
 /** Notes the time the text first shows in the tab's command item, from now on. */
 async function watchFor(tab: Page, text: string): Promise<void> {
-  await tab.evaluate(
-    ({ name, text }) => {
-      const shown = (window.__shownAt ??= {});
-      const element = document.querySelector(`li[aria-label="${name}"]`);
-      if (!element) throw new Error(`no ${name} on the page`);
-      const observer = new MutationObserver(() => {
-        if (element.textContent?.includes(text)) {
-          shown[text] = performance.timeOrigin + performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(element, { subtree: true, childList: true, characterData: true });
-    },
-    { name: COMMAND, text },
-  );
+  await watchForText(tab, COMMAND, text);
 }
 
 async function shownAt(tab: Page, text: string): Promise<number> {
