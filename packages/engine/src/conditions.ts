@@ -14,6 +14,7 @@ interface Waiter {
 export class Conditions {
   readonly #clock: Clock;
   readonly #waiters = new Set<Waiter>();
+  #closed = false;
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -22,10 +23,11 @@ export class Conditions {
   /**
    * Resolves true as soon as the predicate holds (at once if it already does), false when
    * timeoutMs passes first or when the owner's waits are cancelled. Without timeoutMs it waits
-   * until one of those.
+   * until one of those. Once closed, a wait asked for resolves false at once.
    */
   condition(owner: string, predicate: () => boolean, timeoutMs?: number): Promise<boolean> {
     if (predicate()) return Promise.resolve(true);
+    if (this.#closed) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       let cancelTimer: () => void = () => undefined;
       const waiter: Waiter = {
@@ -56,6 +58,19 @@ export class Conditions {
     for (const waiter of [...this.#waiters]) {
       if (waiter.owner === owner) waiter.settle(false);
     }
+  }
+
+  /**
+   * Ends every pending wait with false, and every wait asked for until open(): a run still
+   * storing its last step when the engine closes asks for its next wait after the close.
+   */
+  close(): void {
+    this.#closed = true;
+    for (const waiter of [...this.#waiters]) waiter.settle(false);
+  }
+
+  open(): void {
+    this.#closed = false;
   }
 
   get pending(): number {

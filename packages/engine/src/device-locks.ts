@@ -32,6 +32,10 @@ export class DeviceLocks {
     }
   }
 
+  releaseAll(): void {
+    this.#holders.clear();
+  }
+
   holderOf(deviceId: string): LockHolder | undefined {
     return this.#holders.get(deviceId);
   }

@@ -373,6 +373,62 @@ describe('WorkflowEngine', () => {
     );
   });
 
+  it('closes while a confirmed write is still being stored, without waiting on the next wait', async () => {
+    const fill = workflowOf(1, 'Fill a bin', [
+      step({
+        device_id: 'WRB3',
+        command_id: B.InletGate,
+        wait_device: [
+          waitOn({
+            device_id: 'DS1',
+            type: 'input',
+            command_id: I.ScaleWeight,
+            condition: '>=',
+            command_value: 10,
+          }),
+        ],
+      }),
+    ]);
+    const t = setup([fill]);
+    await t.engine.open();
+    // The save that follows the write's confirmation is held, as a busy database would hold it:
+    // the close comes while it is stored, before the run asks for its wait on the scale.
+    let release = () => {};
+    const save = t.store.save.bind(t.store);
+    t.store.save = async (run) => {
+      if (run.phases[0] === 'confirmed') {
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return save(run);
+    };
+    await t.engine.start(1, { who: 'ada' });
+    await vi.waitFor(() => expect(t.engine.currentRun(1)?.phases[0]).toBe('confirmed'));
+    const closed = t.engine.close();
+    release();
+    await closed;
+    expect(t.store.get('run-1')?.state).toBe('running');
+    expect(t.clock.pendingTimers).toBe(0);
+  });
+
+  it('drives runs again when opened after a close, from what is stored', async () => {
+    const t = setup([siloToRoaster]);
+    await t.engine.open();
+    await t.engine.start(1, { who: 'ada', dynamic: { '103': 420 } });
+    await vi.waitFor(() => expect(t.messages(1).at(-1)).toContain('waiting until'));
+    await t.engine.close();
+    await t.engine.open();
+    expect(t.stateOf(1)).toBe('interrupted');
+    expect((await t.engine.resume(1, 'bob')).ok).toBe(true);
+    t.devices.set(bin('R1', B.ChargeGateOpened), 1);
+    t.devices.set(input('R1', I.GreenWeight), 300);
+    await vi.waitFor(() => expect(t.stateOf(1)).toBe('finished'));
+    expect(t.devices.writes.map((w) => w.ref.command_id)).toEqual([
+      B.DischargeGate,
+      B.Drum,
+      I.BurnerSetPoint,
+    ]);
+  });
+
   it('after a crash between sending a write and hearing back, writes again only if the PLC does not show it', async () => {
     const gate = workflowOf(1, 'Gates', [
       step({ device_id: 'GS1', command_id: B.InletGate, wait_finish: true }),

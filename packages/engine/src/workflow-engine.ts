@@ -175,6 +175,13 @@ export class WorkflowEngine {
    * locked and waits for a person to resume or stop it.
    */
   async open(): Promise<void> {
+    // Opened again after a close (an instance given the lead back): the store is the truth, as
+    // another instance may have driven, ended or cleared runs in between.
+    this.#closed = false;
+    this.#conditions.open();
+    this.#runs.clear();
+    this.#current.clear();
+    this.#locks.releaseAll();
     const runs = await this.#store.listUncleared();
     runs.sort((a, b) => a.started_at.localeCompare(b.started_at));
     for (const run of runs) {
@@ -207,10 +214,8 @@ export class WorkflowEngine {
   async close(): Promise<void> {
     this.#closed = true;
     this.#unsubscribe?.();
-    for (const live of this.#runs.values()) {
-      this.#cancelPause(live);
-      this.#conditions.cancel(live.run.id);
-    }
+    for (const live of this.#runs.values()) this.#cancelPause(live);
+    this.#conditions.close();
     await Promise.all([...this.#runs.values()].map((live) => live.driving));
   }
 
