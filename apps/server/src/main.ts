@@ -5,7 +5,7 @@ import { appVersion, buildApp, createServices, type Services } from './app.ts';
 import { Cluster } from './plant/cluster/cluster.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
-import { seedDemoPlant } from './plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from './demo/seed-demo-plant.ts';
 import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
 import { seedDemoOrders } from './modules/orders/seed-demo-orders.ts';
 import {

@@ -10,7 +10,7 @@ import { demoInitialValues, startSimulator, type Simulator } from '@roastery/sim
 import { buildApp, createServices, type Services } from '../src/app.ts';
 import { Cluster } from '../src/plant/cluster/cluster.ts';
 import { APPLICATION_NAME_PREFIX } from '../src/plant/cluster/leadership.ts';
-import { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../src/demo/seed-demo-plant.ts';
 import { ADMIN_PASSWORD, USER_PASSWORD, passwordOf, testConfig, testUsers } from './helper.ts';
 
 /** One server instance of several on one PostgreSQL database, listening on loopback. */

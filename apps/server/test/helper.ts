@@ -9,7 +9,7 @@ import type { DatabaseHandle, QueryObserver } from '@roastery/db';
 import { Role, type RoleId } from '@roastery/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
-import { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../src/demo/seed-demo-plant.ts';
 import { seedDemoStock } from '../src/modules/inventory/seed-demo-stock.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
@@ -203,7 +203,7 @@ export async function eventually<T>(
   }
 }
 
-export { seedDemoPlant } from '../src/plant/runtime/seed-demo-plant.ts';
+export { seedDemoPlant } from '../src/demo/seed-demo-plant.ts';
 
 let stockedLots = 0;
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beans, devices } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../../demo/seed-demo-plant.ts';
 import type { LedgerService } from './ledger-service.ts';
 import { fromCenti } from './weights.ts';
 

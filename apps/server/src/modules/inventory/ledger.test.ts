@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { SiloContents } from '@roastery/contract';
 import { beans, deviceLots, devices, lots as lotTable } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../../demo/seed-demo-plant.ts';
 import type { LedgerService, Movement, Portion, ReceiveInput } from './ledger-service.ts';
 import { fromCenti, toCenti } from './weights.ts';
 

@@ -3,7 +3,7 @@ import { Role, type LotTrace, type OrderTrace } from '@roastery/contract';
 import { beans } from '@roastery/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { bookRoastedLot, newBean, newProduct } from '../../../test/order-fixtures.ts';
-import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../../demo/seed-demo-plant.ts';
 
 let t: TestApp;
 const dev: Record<string, number> = {};

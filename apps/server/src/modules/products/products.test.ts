@@ -7,7 +7,7 @@ import {
   type SiloContents,
 } from '@roastery/contract';
 import { buildTestApp, type ApiCaller, type TestApp } from '../../../test/helper.ts';
-import { seedDemoPlant } from '../../plant/runtime/seed-demo-plant.ts';
+import { seedDemoPlant } from '../../demo/seed-demo-plant.ts';
 
 let t: TestApp;
 let supervisor: ApiCaller;

@@ -288,11 +288,9 @@ async function insertDemoWorkflow(
 }
 
 /** Seeds the demo workflows as system workflows, with their diagrams; plant data like any other. */
-export async function seedDemoWorkflows(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    const nameOf = await deviceNames(tx);
-    for (const spec of demoWorkflows) await insertDemoWorkflow(tx, spec, nameOf);
-  });
+export async function seedDemoWorkflows(tx: Executor): Promise<void> {
+  const nameOf = await deviceNames(tx);
+  for (const spec of demoWorkflows) await insertDemoWorkflow(tx, spec, nameOf);
 }
 
 /** Every device a demo workflow drives, waits on or shows on its diagram. */

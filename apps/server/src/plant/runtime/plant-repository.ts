@@ -11,7 +11,7 @@ import {
 } from '@roastery/db';
 import type { PlantCommand, PlantDefinition, PlantTag, StageId } from '@roastery/contract';
 
-/** Reads and writes the plant's configuration as a whole: the address map the gateway runs on. */
+/** Reads the plant's configuration as a whole: the address map the gateway runs on. */
 export class PlantRepository {
   readonly #db: Database;
 
@@ -102,67 +102,5 @@ export class PlantRepository {
       typeCommands: [...typeCommands.values()],
       tags,
     };
-  }
-
-  /** Writes a whole plant definition into an empty database, in one transaction. */
-  async seed(plant: PlantDefinition): Promise<void> {
-    await this.#db.transaction(async (tx) => {
-      await tx.insert(deviceTypes).values(plant.deviceTypes);
-      const binary = plant.commands.filter((c) => c.kind === 'binary');
-      const input = plant.commands.filter((c) => c.kind === 'input');
-      await tx
-        .insert(binaryCommands)
-        .values(binary.map((c) => ({ id: c.id, label: c.label, owner: c.owner })));
-      await tx.insert(inputCommands).values(
-        input.map((c) => ({
-          id: c.id,
-          label: c.label,
-          owner: c.owner,
-          isSpeed: c.isSpeed ?? false,
-          unit: c.unit ?? '',
-        })),
-      );
-      await tx
-        .insert(deviceTypeCommands)
-        .values(
-          plant.typeCommands.flatMap((t) =>
-            t.command_ids.map((commandId) => ({ typeId: t.device_type, kind: t.kind, commandId })),
-          ),
-        );
-      const inserted = await tx
-        .insert(devices)
-        .values(
-          plant.devices.map((d) => ({
-            deviceId: d.device_id,
-            name: d.device_name,
-            description: d.device_description,
-            typeId: d.device_type,
-            stage: d.device_stage,
-            unit: d.device_unit,
-            capacity: d.capacity ?? null,
-            virtual: d.virtual ?? false,
-          })),
-        )
-        .returning({ id: devices.id, code: devices.deviceId });
-      const idOf = new Map(inserted.map((r) => [r.code, r.id]));
-      if (plant.tags.length) {
-        await tx.insert(deviceTags).values(
-          plant.tags.map((t) => {
-            const deviceId = idOf.get(t.device_id);
-            if (deviceId === undefined) throw new Error(`tag for unknown device ${t.device_id}`);
-            return {
-              deviceId,
-              kind: t.command_kind,
-              commandId: t.command_id,
-              area: t.area,
-              address: t.address,
-              dataType: t.data_type,
-              scale: t.scale,
-              feedbackCommandId: t.feedback_command_id ?? null,
-            };
-          }),
-        );
-      }
-    });
   }
 }
