@@ -1,4 +1,5 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -112,6 +113,76 @@ const serverLayers = {
   },
 };
 
+/**
+ * Server folders depend one way: a folder (modules/<area>, plant/<part>, plugins, lib, or the
+ * root files) never imports a folder that imports it. The composition root (app.ts, main.ts)
+ * and the tests bring every folder together: they neither count nor are checked.
+ */
+const serverSrc = resolve('apps/server/src');
+const serverFolderOf = (path) => {
+  const parts = relative(serverSrc, path).split(sep);
+  if (parts.length === 1) return 'src';
+  const [top, sub] = parts;
+  const grouped = (top === 'modules' || top === 'plant') && parts.length > 2;
+  return grouped ? `src/${top}/${sub}` : `src/${top}`;
+};
+const isCompositionRoot = (path) =>
+  /\.test\.ts$/.test(path) || ['app.ts', 'main.ts'].includes(relative(serverSrc, path));
+const relativeImport =
+  /\b(?:import|export)\s[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*\(?\s*['"](\.[^'"]+)['"]/g;
+
+/** Folder -> folder it imports -> the first file that does; read once per lint run. */
+let serverFolderGraph;
+function folderGraph() {
+  if (serverFolderGraph) return serverFolderGraph;
+  serverFolderGraph = new Map();
+  for (const name of readdirSync(serverSrc, { recursive: true })) {
+    const file = join(serverSrc, name);
+    if (!file.endsWith('.ts') || isCompositionRoot(file)) continue;
+    const from = serverFolderOf(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(relativeImport)) {
+      const target = resolve(dirname(file), match[1] ?? match[2]);
+      if (!target.startsWith(serverSrc + sep)) continue;
+      const to = serverFolderOf(target);
+      if (to === from) continue;
+      if (!serverFolderGraph.has(from)) serverFolderGraph.set(from, new Map());
+      const imports = serverFolderGraph.get(from);
+      if (!imports.has(to)) imports.set(to, relative(serverSrc, file));
+    }
+  }
+  return serverFolderGraph;
+}
+
+const serverFolderCycles = {
+  meta: { type: 'problem', messages: { cycle: '{{message}}' } },
+  create(context) {
+    const file = context.filename;
+    const from = serverFolderOf(file);
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(dirname(file), source);
+      if (!target.startsWith(serverSrc + sep)) return;
+      const to = serverFolderOf(target);
+      const back = to === from ? undefined : folderGraph().get(to)?.get(from);
+      if (!back) return;
+      context.report({
+        node,
+        messageId: 'cycle',
+        data: {
+          message: `${from} imports ${to}, and ${to} imports ${from} (src/${back}): imports between server folders point one way (docs/architecture.md): let one folder declare the little it needs as an interface of its own, or move what both need to the folder that owns it, or to src/lib.`,
+        },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -169,6 +240,12 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/app.ts'],
     plugins: { server: { rules: { layers: serverLayers } } },
     rules: { 'server/layers': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/app.ts', 'apps/server/src/main.ts'],
+    plugins: { 'server-folders': { rules: { 'one-way': serverFolderCycles } } },
+    rules: { 'server-folders/one-way': 'error' },
   },
   ...Object.entries(allowedPackages).map(([folder, allowed]) => packageBoundary(folder, allowed)),
   {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AuthService, Principal } from '../modules/auth/auth-service.ts';
+import type { Principal } from '../principal.ts';
 import { entryFor, type Access } from '../permissions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 
@@ -27,7 +27,12 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-function guard(access: Access, auth: AuthService): onRequestHookHandler {
+/** What access control asks of the auth area: the principal a bearer token stands for. */
+export interface Authenticator {
+  authenticate(token: string): Promise<Principal | undefined>;
+}
+
+function guard(access: Access, auth: Authenticator): onRequestHookHandler {
   return async (request) => {
     const token = bearer(request);
     request.principal = token ? await auth.authenticate(token) : undefined;
@@ -42,7 +47,7 @@ function guard(access: Access, auth: AuthService): onRequestHookHandler {
  * register an /api route the table does not name.
  */
 export const accessControl = fp(
-  (app: FastifyInstance, opts: { auth: AuthService }) => {
+  (app: FastifyInstance, opts: { auth: Authenticator }) => {
     app.decorateRequest('principal', undefined);
     app.decorate('apiRoutes', []);
     app.addHook('onRoute', (route) => {

@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { DeviceDirectory } from '../devices/device-directory.ts';
+import type { AlarmTexts } from '../devices/device-ports.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { AlarmTextRepository, AlarmTextRow } from './alarm-text-repository.ts';
@@ -11,9 +12,6 @@ import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 const present = (r: AlarmTextRow): AlarmText => ({ id: r.id, index: r.index, message: r.message });
 const duplicate = (index: number) =>
   conflict(`Alarm ID ${index} already has a text on this device.`);
-
-/** Every alarm text by device ref, then alarm code. */
-export type AlarmTexts = ReadonlyMap<number, ReadonlyMap<number, string>>;
 
 export class AlarmTextService {
   readonly #repo: AlarmTextRepository;

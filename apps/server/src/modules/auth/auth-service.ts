@@ -5,33 +5,27 @@ import {
   type LoginBody,
   type LoginReply,
   type RefreshReply,
-  type RoleId,
   type SignInThrottle,
   type TotpEnrolment,
   type UserSession,
 } from '@roastery/contract';
 import { HttpError, unauthorized, unprocessable, notFound } from '../../lib/http-errors.ts';
-import type { UserAccount, UserCredentials } from '../users/user-credentials.ts';
+import type { Principal } from '../../principal.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { DeviceCookie, DeviceCookies } from './device-cookies.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import type { RefreshTokenRepository } from './refresh-token-repository.ts';
 import type { SecondFactor } from './second-factor.ts';
+import type { UserAccount, UserAccounts } from './user-accounts.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
 
-/** The signed-in person behind a request. */
-export interface Principal {
-  id: number;
-  role: RoleId;
-  username: string;
-  fullName: string;
-}
+export type { Principal } from '../../principal.ts';
 
 export interface AuthServiceDeps {
   db: Database;
-  users: UserCredentials;
+  users: UserAccounts;
   refreshTokens: RefreshTokenRepository;
   accessTokens: AccessTokens;
   throttle: LoginThrottle;

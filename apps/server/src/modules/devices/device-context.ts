@@ -1,12 +1,11 @@
 import type { Database } from '@roastery/db';
-import type { AlarmTextService } from '../alarm-texts/alarm-text-service.ts';
 import type { DeviceStatusService } from '../device-statuses/device-status-service.ts';
 import type { EventLogService } from '../events/event-log-service.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { PlantRepository } from '../../plant/runtime/plant-repository.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
-import type { CommandService } from '../commands/command-service.ts';
+import type { DeviceAlarmTexts, TypeCommands } from './device-ports.ts';
 import type { DeviceRecords } from './device-records.ts';
 import type { DeviceRepository } from './device-repository.ts';
 
@@ -16,9 +15,9 @@ export interface DeviceServiceDeps {
   devices: DeviceRepository;
   /** The devices' stored records in memory; every write here invalidates them once committed. */
   records: DeviceRecords;
-  commands: CommandService;
+  commands: TypeCommands;
   statuses: DeviceStatusService;
-  alarmTexts: AlarmTextService;
+  alarmTexts: DeviceAlarmTexts;
   runtime: PlantRuntime;
   eventLog: EventLogService;
   plant: PlantRepository;

@@ -6,9 +6,9 @@ import {
   type DeviceSummary,
   type StageId,
 } from '@roastery/contract';
-import type { AlarmTexts } from '../alarm-texts/alarm-text-service.ts';
 import type { StatusLight } from '../device-statuses/device-status-service.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { AlarmTexts } from './device-ports.ts';
 import type { DeviceBlockRow, DeviceRow, DeviceTagRow } from './device-repository.ts';
 import { standardCommandId, type DeviceState, type LiveCommand } from './device-state.ts';
 import { formatLbs } from './format-lbs.ts';

@@ -1,6 +1,6 @@
 import { tagWidth } from '@roastery/plc';
 import type { deviceTags } from '@roastery/db';
-import type { CommandService } from '../commands/command-service.ts';
+import type { TypeCommands } from './device-ports.ts';
 import type { DeviceRepository } from './device-repository.ts';
 
 type NewTag = Omit<typeof deviceTags.$inferInsert, 'deviceId'>;
@@ -13,7 +13,7 @@ type Encoding = Pick<NewTag, 'dataType' | 'scale' | 'feedbackCommandId'>;
  */
 export async function allocateTags(
   devices: DeviceRepository,
-  commands: Pick<CommandService, 'idsOfType'>,
+  commands: TypeCommands,
   typeId: number,
 ): Promise<NewTag[]> {
   const [binaryIds, inputIds, next, existing] = await Promise.all([

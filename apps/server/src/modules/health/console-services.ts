@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@roastery/db';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Leadership } from '../../plant/cluster/leadership.ts';
+import { ORDER_SCHEDULER_STOPPED_SOURCE } from '../../plant/runtime/alarm-sources.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
@@ -25,9 +26,6 @@ export interface ConsoleServicesDeps {
     leadership: Pick<Leadership, 'isLeader' | 'leader' | 'onChange'>;
   };
 }
-
-/** The alarm of an order scheduler a person stopped from the System Monitor. */
-export const ORDER_SCHEDULER_STOPPED_SOURCE = 'order-scheduler-stopped';
 
 const API_LOCKED = 'The API serves this page: stop or restart the server process itself.';
 const DATABASE_LOCKED =

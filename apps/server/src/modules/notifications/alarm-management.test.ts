@@ -15,7 +15,7 @@ import { buildTestApp, seedDemoPlant, type ApiCaller, type TestApp } from '../..
 import { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantEventOf } from '../../plant/hub/plant-events.ts';
 import { PLC_LINK_SOURCE, deviceAlarmSource } from '../../plant/runtime/plant-runtime.ts';
-import { ORDER_SCHEDULER_STOPPED_SOURCE } from '../health/console-services.ts';
+import { ORDER_SCHEDULER_STOPPED_SOURCE } from '../../plant/runtime/alarm-sources.ts';
 import { NotificationRepository } from './notification-repository.ts';
 import { NotificationService } from './notification-service.ts';
 

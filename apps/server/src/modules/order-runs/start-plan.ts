@@ -1,8 +1,8 @@
 import { orderMessages, type CheckBeansReply, type WorkflowDefinition } from '@roastery/contract';
 import { unprocessable } from '../../lib/http-errors.ts';
+import { splitOrder } from '../../lib/split-order.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import { matchPaths, type PathRoute, type StartChoice } from '../paths/path-match.ts';
-import { splitOrder } from '../orders/batch-plan.ts';
 import type { Shortfall } from './batch-plan.ts';
 import { sameCode, type OrderRunServiceDeps, type StartOptions } from './order-run-context.ts';
 import type { OrderOfRun } from './order-run-repository.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderMessages } from '@roastery/contract';
-import { planOrder, splitOrder } from './batch-plan.ts';
+import { splitOrder } from '../../lib/split-order.ts';
+import { planOrder } from './batch-plan.ts';
 
 const product = { batch_weight: 300, min_batch_weight: 100, max_batch_weight: 500 };
 const byLbs = { quantityField: 'order_qty' as const, override_batch: false };

@@ -1,5 +1,6 @@
 import { MAX_ORDER_BATCHES, orderMessages, type OrderQuantityField } from '@roastery/contract';
 import { badRequest, unprocessable } from '../../lib/http-errors.ts';
+import { splitOrder } from '../../lib/split-order.ts';
 import { formatCenti, toCenti } from '../inventory/weights.ts';
 
 /** The product's batch bounds and default, lbs (the product form's Min, Max, Default Batch Size). */
@@ -23,17 +24,6 @@ export interface BatchPlan {
   qtyCenti: number;
   batchCenti: number;
   plannedCenti: number[];
-}
-
-/**
- * Splits `qtyCenti` into ceil(qty / batch) batches of `batchCenti`; the last one holds the
- * remainder, so the batches add up to the order exactly.
- */
-export function splitOrder(qtyCenti: number, batchCenti: number): number[] {
-  const count = Math.ceil(qtyCenti / batchCenti);
-  return Array.from({ length: count }, (_, i) =>
-    i < count - 1 ? batchCenti : qtyCenti - batchCenti * (count - 1),
-  );
 }
 
 /**

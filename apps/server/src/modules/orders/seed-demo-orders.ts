@@ -1,5 +1,9 @@
-import { createPackingBody, createRoastingOrderBody, type OrderPriority } from '@roastery/contract';
-import type { PackingService } from '../packing/packing-service.ts';
+import {
+  createPackingBody,
+  createRoastingOrderBody,
+  type CreatePackingBody,
+  type OrderPriority,
+} from '@roastery/contract';
 import type { ProductService } from '../products/product-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { DAY_MS, type OrderService } from './order-service.ts';
@@ -8,7 +12,8 @@ export interface DemoOrderServices {
   products: ProductService;
   workflows: WorkflowService;
   orders: OrderService;
-  packing: PackingService;
+  /** The packing area, which builds on the orders: it creates the demo's packing orders. */
+  packing: { create(body: CreatePackingBody, who: null): Promise<unknown> };
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   GREEN_SILO_TYPE_ID,
   Stage,
+  orderNumber,
   type PathForm,
   type PlantDevice,
   type RoastingPath,
@@ -9,10 +10,14 @@ import {
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
+import {
+  destinationBins,
+  isRoaster,
+  roasterOf,
+  roasters,
+} from '../../plant/catalog/plant-choices.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { Principal } from '../auth/auth-service.ts';
-import { orderNumber } from '../order-runs/order-labels.ts';
-import { destinationBins, isRoaster, roasterOf, roasters } from '../orders/plant-choices.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { PathRoute } from './path-match.ts';
 import type { PathFields, PathRepository, PathRow } from './path-repository.ts';

@@ -1,15 +1,13 @@
 import type { Executor } from '@roastery/db';
-import type { UserRepository, UserRow } from './user-repository.ts';
-
-/** A user with what signing in checks: the password hash and the token version. */
-export type UserAccount = UserRow;
+import type { UserAccount, UserAccounts } from '../auth/user-accounts.ts';
+import type { UserRepository } from './user-repository.ts';
 
 /**
  * The users area's answer to sign-in and sessions: find a user, set a password, end every
  * token. Apart from UserService, which itself ends sessions through the auth area, so that
  * neither needs the other to be built first. Each write takes the caller's transaction.
  */
-export class UserCredentials {
+export class UserCredentials implements UserAccounts {
   readonly #repo: UserRepository;
 
   constructor(repo: UserRepository) {

@@ -8,19 +8,36 @@ import {
   type DeviceReading,
   type WriteOutcome,
 } from '@roastery/engine';
+import type { TagRef, TagValue, WriteRecord } from '@roastery/plc';
+import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
-import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+
+/**
+ * What the engine's port asks of the console's PLC runtime (PlantRuntime). The runtime seeds
+ * the demo workflows, so this area names what it needs instead of importing it back.
+ */
+export interface PlcRuntime {
+  definition(): PlantDefinition | undefined;
+  catalog(): Pick<PlantCatalog, 'refOf'> | undefined;
+  value(ref: TagRef): TagValue | undefined;
+  write(
+    ref: TagRef,
+    value: number,
+    who: string,
+    context?: string,
+  ): Promise<WriteRecord> | undefined;
+}
 
 /**
  * The engine's view of the plant, over the console's PLC runtime: writes and readings go
  * through the same gateway as manual commands, so every write of a run is in the events log.
  */
 export class RuntimeDevicePort implements DevicePort {
-  readonly #runtime: PlantRuntime;
+  readonly #runtime: PlcRuntime;
   readonly #hub: EventHub;
   #ranges: { plant: PlantDefinition; ranges: CommandRanges } | undefined;
 
-  constructor(runtime: PlantRuntime, hub: EventHub) {
+  constructor(runtime: PlcRuntime, hub: EventHub) {
     this.#runtime = runtime;
     this.#hub = hub;
   }

@@ -1,6 +1,8 @@
 import type { AlarmSource } from '@roastery/contract';
-import { ORDER_SCHEDULER_STOPPED_SOURCE } from '../../modules/health/console-services.ts';
 import { PLC_GATEWAY_STOPPED_SOURCE, PLC_LINK_SOURCE, deviceAlarmSource } from './plant-runtime.ts';
+
+/** The alarm of an order scheduler a person stopped from the System Monitor. */
+export const ORDER_SCHEDULER_STOPPED_SOURCE = 'order-scheduler-stopped';
 
 /** The console's own lasting alarms, as a person reads them. */
 const CONSOLE_SOURCES: readonly AlarmSource[] = [

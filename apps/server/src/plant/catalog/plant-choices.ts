@@ -1,5 +1,5 @@
 import { CAPACITY_TYPE_IDS, Stage, type PlantDevice, type WorkflowStep } from '@roastery/contract';
-import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
+import type { PlantCatalog } from './plant-catalog.ts';
 
 /** A device as a form offers it. */
 export interface DeviceChoice {
