@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { tableOwners } from './eslint-rules/table-owners.js';
 
 /** Which workspace packages each part may import: dependencies point one way. */
 const allowedPackages = {
@@ -238,8 +239,8 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/app.ts'],
-    plugins: { server: { rules: { layers: serverLayers } } },
-    rules: { 'server/layers': 'error' },
+    plugins: { server: { rules: { layers: serverLayers, 'table-owners': tableOwners } } },
+    rules: { 'server/layers': 'error', 'server/table-owners': 'error' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

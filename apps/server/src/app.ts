@@ -88,7 +88,6 @@ export async function createServices(
     .add(healthArea.build)
     .add(plantLifecycle)
     .add(adminReportsArea.build)
-    .add(ordersArea.routeReader)
     .add(dashboardArea.build)
     .add(reportsArea.build)
     .add(usersArea.build)

@@ -19,7 +19,7 @@ import { nameHolding } from '../inventory/holding-name.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { fromCenti, toCenti } from '../inventory/weights.ts';
 import type { DeviceService } from '../devices/device-service.ts';
-import type { OrderRouteReader } from '../orders/order-route.ts';
+import type { OrderRouteReader } from '../order-runs/order-route.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';

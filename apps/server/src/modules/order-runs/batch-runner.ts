@@ -21,6 +21,7 @@ import { batchSteps } from './batch-steps.ts';
 import { learnInFlight, preacts } from './in-flight.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
+import type { OrderProgress } from '../orders/order-progress.ts';
 import type { PlantView } from './plant-view.ts';
 
 /** A start refused because the silos do not hold the beans; carries what is missing. */
@@ -64,6 +65,8 @@ export function refusalError(refusal: Refusal): HttpError {
 
 export interface BatchRunnerDeps {
   repo: OrderRunRepository;
+  /** Moves orders and their batches along: the orders area writes them. */
+  progress: OrderProgress;
   ledger: LedgerService;
   products: ProductService;
   workflows: WorkflowService;
@@ -229,7 +232,7 @@ export class BatchRunner {
     prefer?: string,
     silos?: readonly string[],
   ): Promise<void> {
-    const { plant, repo } = this.#d;
+    const { plant, repo, progress } = this.#d;
     const prepared = await this.#prepare(order, batch, workflowId, prefer, silos);
     const draws: BatchDraw[] = [];
     for (const draw of prepared.draws) {
@@ -250,7 +253,7 @@ export class BatchRunner {
     }
     const refs = await repo.deviceRefs([prepared.roaster, prepared.destination]);
     const runId = randomUUID();
-    const marked = await repo.transitionBatch(batch.id, ['pending'], {
+    const marked = await progress.transitionBatch(batch.id, ['pending'], {
       status: 'running',
       runId,
       workflowId: prepared.workflow.id,
@@ -272,7 +275,7 @@ export class BatchRunner {
       origin: { kind: 'order', order_id: order.order.id, batch: batch.seq },
     });
     if (!result.ok) {
-      await repo.transitionBatch(batch.id, ['running'], {
+      await progress.transitionBatch(batch.id, ['running'], {
         status: 'pending',
         runId: null,
         draws: [],
@@ -307,7 +310,7 @@ export class BatchRunner {
       await this.#fail(batch, run.error ?? `The roasting workflow ${run.state}.`);
       return;
     }
-    const { plant, repo, ledger } = this.#d;
+    const { plant, repo, progress, ledger } = this.#d;
     const roaster = batch.roasterDevice;
     const destination = batch.destinationDevice;
     if (roaster === null || destination === null) {
@@ -356,7 +359,7 @@ export class BatchRunner {
         roastedAt,
       },
     });
-    await repo.transitionBatch(batch.id, ['running'], {
+    await progress.transitionBatch(batch.id, ['running'], {
       status: 'finished',
       draws: measured,
       greenCenti: green,
@@ -381,12 +384,12 @@ export class BatchRunner {
 
   /** The batch failed: the order stops as Not Processed with the reason; the rest stay pending. */
   async #fail(batch: BatchRow, reason: string): Promise<void> {
-    await this.#d.repo.transitionBatch(batch.id, ['running'], {
+    await this.#d.progress.transitionBatch(batch.id, ['running'], {
       status: 'failed',
       error: reason,
       finishedAt: this.#d.now(),
     });
-    await this.#d.repo.transitionOrder(
+    await this.#d.progress.transitionOrder(
       batch.orderId,
       [OrderStatus.Processing, OrderStatus.Paused],
       {

@@ -15,7 +15,7 @@ export async function fillSilo(
   who: Principal,
   start: StartOrder,
 ): Promise<{ order_id: number; message: string }> {
-  const { plant, repo } = d;
+  const { plant, repo, progress } = d;
   const product = (await d.products.list()).find((p) => p.product_id === body.product_id);
   if (!product) throw unprocessable(orderMessages.fillBean);
   if (!plant.isRoastedBin(body.silo_id)) throw unprocessable(orderMessages.fillSilo);
@@ -37,7 +37,7 @@ export async function fillSilo(
       `${bin.device_name} has room for ${fromCenti(toCenti(bin.capacity) - toCenti(bin.occupancy))} lbs, less than a batch of ${batchLbs} lbs.`,
     );
   }
-  const orderId = await repo.insertOrder({
+  const orderId = await progress.insertOrder({
     kind: 'roasting',
     name: `Fill ${body.silo_id}`,
     productId: product.product_id,

@@ -15,7 +15,7 @@ export async function advanceOrder(
   waiting: Set<number>,
   orderId: number,
 ): Promise<void> {
-  const { repo } = d;
+  const { repo, progress } = d;
   const order = await repo.order(orderId);
   if (!order || order.order.kind !== 'roasting' || !order.order.startedAt) return;
   if (!UNDER_WAY.includes(order.order.status)) return;
@@ -23,7 +23,7 @@ export async function advanceOrder(
   if (batches.some((b) => b.status === 'running')) return;
   const next = batches.find((b) => b.status === 'pending');
   if (!next) {
-    await repo.transitionOrder(orderId, UNDER_WAY, {
+    await progress.transitionOrder(orderId, UNDER_WAY, {
       status: OrderStatus.Finished,
       finishedAt: d.now(),
       paused: false,
@@ -60,7 +60,7 @@ export async function advanceOrder(
       return;
     }
     waiting.delete(orderId);
-    await repo.transitionOrder(orderId, UNDER_WAY, {
+    await progress.transitionOrder(orderId, UNDER_WAY, {
       status: OrderStatus.NotProcessed,
       failure: `Batch ${next.seq} could not start: ${reason}`,
       paused: false,

@@ -11,10 +11,13 @@ import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { BatchRunner } from './batch-runner.ts';
 import { orderNumber } from './order-labels.ts';
 import type { OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
+import type { OrderProgress } from '../orders/order-progress.ts';
 import type { PlantView } from './plant-view.ts';
 
 export interface OrderRunServiceDeps {
   repo: OrderRunRepository;
+  /** Moves orders and their batches along: the orders area writes them. */
+  progress: OrderProgress;
   batches: BatchRunner;
   dumps: DumpService;
   workflows: WorkflowService;

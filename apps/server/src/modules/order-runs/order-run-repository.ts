@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  devices,
-  orderBatches,
-  orders,
-  products,
-  type BatchDraw,
-  type Database,
-} from '@roastery/db';
+import { devices, orderBatches, orders, products, type Database } from '@roastery/db';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type BatchRow = typeof orderBatches.$inferSelect;
@@ -22,9 +15,8 @@ export interface OrderOfRun {
 }
 
 /**
- * The execution state of orders: their status, and their batches (one per roasting batch or
- * packing run). Creating and editing orders is the orders module's; this reads them and moves
- * them along as their runs start and end.
+ * The execution state of orders as the order runs read it: their status, and their batches (one
+ * per roasting batch or packing run). The orders area owns and writes them (`OrderProgress`).
  */
 export class OrderRunRepository {
   readonly #db: Database;
@@ -131,57 +123,6 @@ export class OrderRunRepository {
       .then((rows) => rows.map((r) => r.batch));
   }
 
-  /**
-   * Adds batches after the order's last one, with these planned weights; false when the order
-   * is gone. The order row is locked first, so a delete running at the same time either ends
-   * before (and nothing is added) or waits and finds the batches.
-   */
-  async addBatches(orderId: number, planned: (number | null)[]): Promise<boolean> {
-    if (planned.length === 0) return true;
-    return this.#db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update');
-      if (!order) return false;
-      const [last] = await tx
-        .select({ seq: sql<number | null>`max(${orderBatches.seq})` })
-        .from(orderBatches)
-        .where(eq(orderBatches.orderId, orderId));
-      const after = Number(last?.seq ?? 0);
-      await tx
-        .insert(orderBatches)
-        .values(planned.map((centi, i) => ({ orderId, seq: after + i + 1, plannedCenti: centi })));
-      return true;
-    });
-  }
-
-  /** Moves a batch from one of `from`; false when it was not in one of them (someone else won). */
-  async transitionBatch(
-    id: number,
-    from: BatchStatus[],
-    patch: Partial<typeof orderBatches.$inferInsert> & { status: BatchStatus },
-  ): Promise<boolean> {
-    const rows = await this.#db
-      .update(orderBatches)
-      .set(patch)
-      .where(and(eq(orderBatches.id, id), inArray(orderBatches.status, from)))
-      .returning({ id: orderBatches.id });
-    return rows.length > 0;
-  }
-
-  async setBatchRun(id: number, runId: string, draws: BatchDraw[]): Promise<void> {
-    await this.#db.update(orderBatches).set({ runId, draws }).where(eq(orderBatches.id, id));
-  }
-
-  /** An order the console creates itself (the fill-silo action). */
-  async insertOrder(row: typeof orders.$inferInsert): Promise<number> {
-    const [created] = await this.#db.insert(orders).values(row).returning({ id: orders.id });
-    if (!created) throw new Error('insert returned no row');
-    return created.id;
-  }
-
   /** Device ids (refs) by code, for the devices that exist. */
   async deviceRefs(codes: string[]): Promise<Map<string, number>> {
     if (codes.length === 0) return new Map();
@@ -211,19 +152,5 @@ export class OrderRunRepository {
       .orderBy(asc(devices.id))
       .limit(1);
     return row;
-  }
-
-  /** Moves an order from one of `from` statuses; false when it was in none of them. */
-  async transitionOrder(
-    id: number,
-    from: number[],
-    patch: Partial<typeof orders.$inferInsert>,
-  ): Promise<boolean> {
-    const rows = await this.#db
-      .update(orders)
-      .set(patch)
-      .where(and(eq(orders.id, id), inArray(orders.status, from)))
-      .returning({ id: orders.id });
-    return rows.length > 0;
   }
 }

@@ -4,9 +4,12 @@ import { every } from '../../lib/every.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { RunSettlement } from '../../plant/settlement/run-settlement.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
+import type { OrderProgress } from '../orders/order-progress.ts';
 import type { RuntimeDevicePort } from '../workflows/runtime-device-port.ts';
 import { BatchRunner } from './batch-runner.ts';
 import type { OrderRunServiceDeps } from './order-run-context.ts';
+import { OrderRouteReader } from './order-route.ts';
+import { OrderRouteRepository } from './order-route-repository.ts';
 import { OrderRunRepository } from './order-run-repository.ts';
 import { orderRunRoutes } from './order-run-routes.ts';
 import { OrderRunService } from './order-run-service.ts';
@@ -28,12 +31,15 @@ export interface OrderRunsNeeds extends Pick<
   notifications: Pick<NotificationService, 'raise'>;
   /** Books batches and packing runs once they end. */
   settlement: Pick<RunSettlement, 'register'>;
+  /** Moves orders and their batches along; the orders area owns them. */
+  orderProgress: OrderProgress;
 }
 
 function build(needs: OrderRunsNeeds) {
   const { dumps, workflows, engine, products, ledger, paths, hub, logger } = needs;
   const { notifications, devicePort, settlement } = needs;
   const repo = new OrderRunRepository(needs.db);
+  const progress = needs.orderProgress;
   const plant = new PlantView(needs.runtime, (device) => devicePort.mode(device));
   const alarm = async (text: string) => {
     await notifications.raise({ type: 'alarm', text, by: 'console' });
@@ -44,6 +50,7 @@ function build(needs: OrderRunsNeeds) {
   const now = () => new Date();
   const batches = new BatchRunner({
     repo,
+    progress,
     ledger,
     products,
     workflows,
@@ -55,6 +62,7 @@ function build(needs: OrderRunsNeeds) {
   });
   const orderRuns = new OrderRunService({
     repo,
+    progress,
     batches,
     dumps,
     workflows,
@@ -71,6 +79,7 @@ function build(needs: OrderRunsNeeds) {
   });
   const packingRuns = new PackingRunner({
     repo,
+    progress,
     ledger,
     workflows,
     engine,
@@ -99,8 +108,14 @@ function build(needs: OrderRunsNeeds) {
     orderRuns,
     packingRuns,
     orderScheduler,
-    batchRunner: batches,
-    plantView: plant,
+    /** The way each roasting order's beans go, as the dashboard draws it. */
+    orderRouteReader: new OrderRouteReader({
+      repo: new OrderRouteRepository(needs.db),
+      batches,
+      paths,
+      workflows,
+      plant,
+    }),
     /** Follows orders and runs, and starts waiting orders, while the plant runs. */
     orderRunning: {
       start: () => {

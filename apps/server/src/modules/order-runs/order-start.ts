@@ -57,7 +57,7 @@ export async function startOrder(
   const refs = await d.repo.deviceRefs(
     [options.roaster, destination].filter((c): c is string => c !== undefined),
   );
-  const moved = await d.repo.transitionOrder(orderId, STARTABLE, {
+  const moved = await d.progress.transitionOrder(orderId, STARTABLE, {
     status: OrderStatus.Processing,
     workflowId,
     pathId: path?.id ?? null,
@@ -82,7 +82,7 @@ export async function startOrder(
       path?.silos,
     );
   } catch (error) {
-    await d.repo.transitionOrder(orderId, [OrderStatus.Processing], {
+    await d.progress.transitionOrder(orderId, [OrderStatus.Processing], {
       status,
       failure: order.order.failure,
       startedAt: order.order.startedAt,
@@ -113,18 +113,19 @@ async function prepareBatches(
   order: OrderOfRun,
   batchLbs?: number,
 ): Promise<void> {
-  const { repo } = d;
+  const { repo, progress } = d;
   const batches = await repo.batches(order.order.id);
   if (batches.length === 0 || batchLbs !== undefined) {
     if (batches.some((b) => b.status !== 'pending')) {
       throw conflict(`Order ${orderNumber(order.order.id)} has started: its batch size is fixed.`);
     }
-    for (const b of batches) await repo.transitionBatch(b.id, ['pending'], { status: 'cancelled' });
+    for (const b of batches)
+      await progress.transitionBatch(b.id, ['pending'], { status: 'cancelled' });
     await addBatches(d, order, await remaining(d, order, batchLbs));
     return;
   }
   const failed = batches.filter((b) => b.status === 'failed');
-  for (const b of failed) await repo.transitionBatch(b.id, ['failed'], { status: 'cancelled' });
+  for (const b of failed) await progress.transitionBatch(b.id, ['failed'], { status: 'cancelled' });
   await addBatches(
     d,
     order,
@@ -138,7 +139,7 @@ async function addBatches(
   order: OrderOfRun,
   planned: (number | null)[],
 ): Promise<void> {
-  if (!(await d.repo.addBatches(order.order.id, planned))) {
+  if (!(await d.progress.addBatches(order.order.id, planned))) {
     throw notFound(`Order ${order.order.id} not found.`);
   }
 }

@@ -16,11 +16,14 @@ import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { refusalError } from './batch-runner.ts';
 import { orderNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
+import type { OrderProgress } from '../orders/order-progress.ts';
 import type { PlantView } from './plant-view.ts';
 import { KeyedSerial } from './serial.ts';
 
 export interface PackingRunnerDeps {
   repo: OrderRunRepository;
+  /** Moves orders and their batches along: the orders area writes them. */
+  progress: OrderProgress;
   ledger: LedgerService;
   workflows: WorkflowService;
   engine: WorkflowEngine;
@@ -134,7 +137,7 @@ export class PackingRunner {
 
   start(orderId: number, who: { fullName: string }) {
     return this.#serial.run(orderId, async () => {
-      const { repo, plant, engine } = this.#d;
+      const { repo, progress, plant, engine } = this.#d;
       const order = await this.#order(orderId);
       const status = order.order.status;
       if (status === OrderStatus.PackingProcessing) {
@@ -162,12 +165,13 @@ export class PackingRunner {
         }
         dynamic[String(step.id)] = value;
       }
-      if (!(await repo.addBatches(orderId, [qty]))) throw notFound(`Order ${orderId} not found.`);
+      if (!(await progress.addBatches(orderId, [qty])))
+        throw notFound(`Order ${orderId} not found.`);
       const batch = (await repo.batches(orderId)).at(-1);
       if (!batch) throw new Error('the packing run was not recorded');
       const runId = randomUUID();
       const refs = await repo.deviceRefs([bin]);
-      await repo.transitionBatch(batch.id, ['pending'], {
+      await progress.transitionBatch(batch.id, ['pending'], {
         status: 'running',
         runId,
         workflowId: workflow.id,
@@ -191,10 +195,10 @@ export class PackingRunner {
         origin: { kind: 'order', order_id: orderId, batch: null },
       });
       if (!result.ok) {
-        await repo.transitionBatch(batch.id, ['running'], { status: 'cancelled', runId: null });
+        await progress.transitionBatch(batch.id, ['running'], { status: 'cancelled', runId: null });
         throw refusalError(result);
       }
-      await repo.transitionOrder(orderId, STARTABLE, {
+      await progress.transitionOrder(orderId, STARTABLE, {
         status: OrderStatus.PackingProcessing,
         workflowId: workflow.id,
         startedAt: order.order.startedAt ?? this.#d.now(),
@@ -264,14 +268,14 @@ export class PackingRunner {
         : {}),
     });
     const now = this.#d.now();
-    await this.#d.repo.transitionBatch(batch.id, ['running'], {
+    await this.#d.progress.transitionBatch(batch.id, ['running'], {
       status: 'finished',
       draws: [{ ...draw, measured_centi: packed }],
       roastedCenti: packed,
       finishedAt: now,
     });
     await this.#markPacked(batch.orderId);
-    await this.#d.repo.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
+    await this.#d.progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
       status: OrderStatus.Finished,
       finishedAt: now,
     });
@@ -283,7 +287,7 @@ export class PackingRunner {
    * packed by this order, becomes 3 Packed.
    */
   async #markPacked(packingOrderId: number): Promise<void> {
-    const { ledger, repo } = this.#d;
+    const { ledger, progress } = this.#d;
     const roastingOrders = new Set<number>();
     for (const lot of await ledger.packedLots(packingOrderId)) {
       for (const id of (await ledger.traceLot(lot.lot_number)).roasting_orders) {
@@ -297,7 +301,7 @@ export class PackingRunner {
       );
       if (made.length > 0 && held.every((h) => h.length === 0)) {
         if (
-          await repo.transitionOrder(id, [OrderStatus.Finished], { status: OrderStatus.Packed })
+          await progress.transitionOrder(id, [OrderStatus.Finished], { status: OrderStatus.Packed })
         ) {
           this.#changed(id);
         }
@@ -306,12 +310,12 @@ export class PackingRunner {
   }
 
   async #fail(batch: BatchRow, reason: string): Promise<void> {
-    await this.#d.repo.transitionBatch(batch.id, ['running'], {
+    await this.#d.progress.transitionBatch(batch.id, ['running'], {
       status: 'failed',
       error: reason,
       finishedAt: this.#d.now(),
     });
-    await this.#d.repo.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
+    await this.#d.progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
       status: OrderStatus.NotProcessed,
       failure: `Packing failed: ${reason}`,
     });

@@ -1,6 +1,6 @@
 import type { OrderRoute, RouteDevice, WorkflowStep } from '@roastery/contract';
-import type { BatchRunner } from '../order-runs/batch-runner.ts';
-import type { PlantView } from '../order-runs/plant-view.ts';
+import type { BatchRunner } from './batch-runner.ts';
+import type { PlantView } from './plant-view.ts';
 import type { PathService } from '../paths/path-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import type { OrderRouteRepository, StartedBatch } from './order-route-repository.ts';
