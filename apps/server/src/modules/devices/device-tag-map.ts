@@ -4,6 +4,23 @@ import { unprocessable } from '../../lib/http-errors.ts';
 import { logDeviceChange } from './device-change-log.ts';
 import type { DeviceServiceDeps } from './device-context.ts';
 
+/** A PLC tag as the device_tags table stores it, without its device. */
+export function tagRowOf(
+  t: Pick<PlantTag, 'command_kind' | 'command_id' | 'area' | 'address' | 'data_type' | 'scale'> & {
+    feedback_command_id?: number | null;
+  },
+) {
+  return {
+    kind: t.command_kind,
+    commandId: t.command_id,
+    area: t.area,
+    address: t.address,
+    dataType: t.data_type,
+    scale: t.scale,
+    feedbackCommandId: t.feedback_command_id ?? null,
+  };
+}
+
 /** A device's PLC tags: the address map as the administrator edits it. */
 export async function deviceTags(d: DeviceServiceDeps, code: string): Promise<DeviceTagView[]> {
   const device = await d.records.require(code);
@@ -61,19 +78,7 @@ export async function saveDeviceTags(
   }
   await d.db.transaction(async (tx) => {
     await d.devices.deleteTags(device.id, tx);
-    await d.devices.insertTags(
-      device.id,
-      tags.map((t) => ({
-        kind: t.command_kind,
-        commandId: t.command_id,
-        area: t.area,
-        address: t.address,
-        dataType: t.data_type,
-        scale: t.scale,
-        feedbackCommandId: t.feedback_command_id,
-      })),
-      tx,
-    );
+    await d.devices.insertTags(device.id, tags.map(tagRowOf), tx);
   });
   d.records.invalidate();
   logDeviceChange(d.hub, `${device.name} (${device.deviceId})`, 'PLC addresses changed', by);

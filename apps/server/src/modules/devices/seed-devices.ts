@@ -1,5 +1,6 @@
 import { deviceBlocks, deviceTags, devices, type Executor } from '@roastery/db';
 import type { PlantDefinition } from '@roastery/contract';
+import { tagRowOf } from './device-tag-map.ts';
 
 /** What a device's maker states and OEE measures it against, as Device Admin edits it. */
 export interface Nameplate {
@@ -42,16 +43,7 @@ export async function seedDevices(
       plant.tags.map((t) => {
         const deviceId = idOf.get(t.device_id);
         if (deviceId === undefined) throw new Error(`tag for unknown device ${t.device_id}`);
-        return {
-          deviceId,
-          kind: t.command_kind,
-          commandId: t.command_id,
-          area: t.area,
-          address: t.address,
-          dataType: t.data_type,
-          scale: t.scale,
-          feedbackCommandId: t.feedback_command_id ?? null,
-        };
+        return { deviceId, ...tagRowOf(t) };
       }),
     );
   }
