@@ -68,6 +68,7 @@ export async function createServices(
     .add(eventsArea.log)
     .add(inventoryArea.build)
     .add(alarmTextsArea.build)
+    .add(notificationsArea.plcAlarms)
     .add(plantRuntime)
     .add(workflowsArea.build)
     .add(beansArea.build)

@@ -188,6 +188,17 @@ export const runOrigin = z.discriminatedUnion('kind', [
 ]);
 export type RunOrigin = z.infer<typeof runOrigin>;
 
+/** What starts runs for requests of its own, and settles them when they end. */
+export const runOwnerKind = z.enum(['dump', 'transfer', 'batch', 'packing']);
+export type RunOwnerKind = z.infer<typeof runOwnerKind>;
+
+/** The request a run was started for: its owner's kind and the request's id. */
+export const runOwner = z.object({
+  kind: runOwnerKind,
+  id: z.number().int().positive(),
+});
+export type RunOwner = z.infer<typeof runOwner>;
+
 /** A run as the engine stores it after every transition: plain data, enough to resume. */
 export const workflowRun = z.object({
   id: z.string(),
@@ -204,6 +215,11 @@ export const workflowRun = z.object({
   dynamic_values: z.record(z.string(), z.number()),
   who: z.string(),
   origin: runOrigin,
+  /**
+   * The request the run settles when it ends; null when none started it (a person did). Absent
+   * from runs stored before runs carried their owner.
+   */
+  owner: runOwner.nullable().optional(),
   started_at: z.string(),
   ended_at: z.string().nullable(),
   error: z.string().nullable(),

@@ -21,6 +21,7 @@ const newRun = () =>
     dynamic_values: {},
     who: 'ada',
     origin: { kind: 'person' },
+    owner: null,
     at: '2025-01-06T08:00:00.000Z',
   });
 

@@ -1,5 +1,6 @@
 import type {
   RunOrigin,
+  RunOwner,
   RunState,
   WorkflowDefinition,
   WorkflowRun,
@@ -47,6 +48,7 @@ export interface NewRun {
   dynamic_values: Record<string, number>;
   who: string;
   origin: RunOrigin;
+  owner: RunOwner | null;
   at: string;
 }
 
@@ -66,6 +68,7 @@ export function createRun(input: NewRun): WorkflowRun {
     dynamic_values: input.dynamic_values,
     who: input.who,
     origin: input.origin,
+    owner: input.owner,
     started_at: input.at,
     ended_at: null,
     error: null,

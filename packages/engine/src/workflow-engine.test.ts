@@ -560,6 +560,21 @@ describe('WorkflowEngine', () => {
     expect(t.messages(5)[0]).toBe('Workflow started for order 000012, batch 3.');
   });
 
+  it('keeps the request a run was started for on the run and in the store', async () => {
+    const roast = workflowOf(5, 'Roast', [step({ device_id: 'R1', command_id: B.Drum })]);
+    const t = setup([roast]);
+    await t.engine.open();
+    const owned = await t.engine.start(5, { who: 'ada', owner: { kind: 'batch', id: 7 } });
+    expect(owned.ok && owned.run.owner).toEqual({ kind: 'batch', id: 7 });
+    await vi.waitFor(() => expect(t.stateOf(5)).toBe('finished'));
+    expect(t.engine.currentRun(5)?.owner).toEqual({ kind: 'batch', id: 7 });
+    expect(t.store.get('run-1')?.owner).toEqual({ kind: 'batch', id: 7 });
+
+    await t.engine.start(5, { who: 'ada' });
+    await vi.waitFor(() => expect(t.stateOf(5)).toBe('finished'));
+    expect(t.engine.currentRun(5)?.owner).toBeNull();
+  });
+
   it('warns when a trigger cannot start its workflow', async () => {
     const a = workflowOf(1, 'A', [step({ device_id: 'GS1', command_id: B.InletGate })]);
     const b = workflowOf(2, 'B', [step({ device_id: 'GS2', command_id: B.InletGate })]);

@@ -6,6 +6,7 @@ import {
   type WaitConditionOperator,
   type PlantEventType,
   type RunOrigin,
+  type RunOwner,
   type RunState,
   type RunningWorkflowState,
   type WorkflowDefinition,
@@ -110,6 +111,8 @@ export interface StartRequest {
   /** Values of dynamic steps by step id. */
   dynamic?: Record<string, number>;
   origin?: RunOrigin;
+  /** The request the run is started for, which settles it when it ends. */
+  owner?: RunOwner;
   /**
    * The run's own steps in place of the workflow's (a roasting batch charges from the silos its
    * plan chose). They are validated, checked for modes and locked exactly as the workflow's
@@ -275,6 +278,7 @@ export class WorkflowEngine {
       dynamic_values: dynamic,
       who: request.who,
       origin: request.origin ?? { kind: 'person' },
+      owner: request.owner ?? null,
       at: this.#at(),
     });
     const live = this.#track(run);

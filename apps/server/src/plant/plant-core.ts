@@ -2,10 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WorkflowEngine } from '@roastery/engine';
 import type { DatabaseHandle } from '@roastery/db';
 import type { Config } from '../config.ts';
-import type { AlarmTextService } from '../modules/alarm-texts/alarm-text-service.ts';
-import type { EventLogService } from '../modules/events/event-log-service.ts';
-import type { LedgerService } from '../modules/inventory/ledger-service.ts';
-import type { NotificationService } from '../modules/notifications/notification-service.ts';
 import { PlantCatalog } from './catalog/plant-catalog.ts';
 import type { Cluster } from './cluster/cluster.ts';
 import { LeaderRequestRepository } from './cluster/leader-request-repository.ts';
@@ -50,14 +46,13 @@ export function plantCore(needs: {
 export interface PlantRuntimeNeeds {
   config: Config;
   plant: PlantRepository;
-  alarmTexts: AlarmTextService;
-  notifications: NotificationService;
-  eventLog: EventLogService;
   hub: EventHub;
   logger: FastifyBaseLogger;
   /** Built by the devices area from its records. */
   deviceRefs: PlantRuntimeDeps['deviceRefs'];
-  ledger: Pick<LedgerService, 'occupancyCenti'>;
+  /** The notifications area's subscriber to what the runtime publishes. */
+  plcAlarms: { settled(): Promise<void> };
+  ledger: { occupancyCenti: PlantRuntimeDeps['bookWeights'] };
   leaderRequests: LeaderRequests;
   cluster: Cluster | undefined;
 }
@@ -71,12 +66,10 @@ export function plantRuntime(needs: PlantRuntimeNeeds) {
   const runtime = new PlantRuntime({
     config: config.plc,
     plant,
-    alarmTexts: needs.alarmTexts,
-    notifications: needs.notifications,
-    eventLog: needs.eventLog,
     hub: needs.hub,
     logger: needs.logger,
     deviceRefs: needs.deviceRefs,
+    reported: () => needs.plcAlarms.settled(),
     bookWeights: () => ledger.occupancyCenti(),
     // Fencing: an instance that has lost the lead writes nothing, whatever is still running.
     ...(cluster ? { drives: () => cluster.leadership.isLeader() } : {}),
@@ -97,7 +90,7 @@ export function plantRuntime(needs: PlantRuntimeNeeds) {
 export function plantSettlement(needs: {
   hub: EventHub;
   engine: WorkflowEngine;
-  notifications: Pick<NotificationService, 'raise'>;
+  notifications: { raise(alarm: { type: 'alarm'; text: string; by: string }): Promise<unknown> };
   logger: FastifyBaseLogger;
 }): { settlement: RunSettlement } {
   const { engine, notifications } = needs;
@@ -105,7 +98,15 @@ export function plantSettlement(needs: {
     hub: needs.hub,
     currentRun: (workflowId) => {
       const run = engine.currentRun(workflowId);
-      return run && { workflow_id: workflowId, run_id: run.id, state: run.state, error: run.error };
+      return (
+        run && {
+          workflow_id: workflowId,
+          run_id: run.id,
+          state: run.state,
+          error: run.error,
+          owner: run.owner,
+        }
+      );
     },
     alarm: async (text) => {
       await notifications.raise({ type: 'alarm', text, by: 'console' });

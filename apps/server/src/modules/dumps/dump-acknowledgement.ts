@@ -33,7 +33,10 @@ export async function acknowledgeDump(
       dump.amount,
     );
   }
-  const result = await d.engine.start(workflow.id, { who: who.fullName });
+  const result = await d.engine.start(workflow.id, {
+    who: who.fullName,
+    owner: { kind: 'dump', id },
+  });
   if (!result.ok) throw conflict(result.message);
   await d.repo.transition(id, ['pending', 'failed'], {
     status: 'acknowledged',

@@ -7,6 +7,7 @@ import type { DumpRow } from './dump-repository.ts';
 /** The dump's half of run settlement: a dump's run posts its lot into the target. */
 export function dumpSettler(d: DumpServiceDeps): RunSettler<DumpRow> {
   return {
+    request: async (id, runId) => (await d.repo.list({ id, runId, statuses: ['acknowledged'] }))[0],
     requestOf: async (runId) => (await d.repo.list({ runId, statuses: ['acknowledged'] }))[0],
     waiting: async () =>
       (await d.repo.list({ statuses: ['acknowledged'] })).map((r) => ({

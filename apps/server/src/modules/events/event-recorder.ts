@@ -39,10 +39,11 @@ const sessionChanges: Record<PlantEventOf<'session'>['change'], string> = {
 };
 
 /**
- * Fills the events log from the hub with what the plant layer does not log itself: workflow
- * steps and run states, order and batch transitions, dumps, transfers, console alarms, sign-ins,
- * setting and configuration changes, roasting paths, and services started or stopped. PLC writes, mode switches, PLC alarm codes
- * and the PLC link are logged where they happen (the runtime and the devices service).
+ * Fills the events log from the hub: PLC writes and the PLC link as the runtime publishes them,
+ * workflow steps and run states, order and batch transitions, dumps, transfers, console alarms,
+ * sign-ins, setting and configuration changes, roasting paths, and services started or stopped.
+ * Mode switches are logged by the devices service, PLC alarm codes with the alarms they raise
+ * (the notifications area).
  */
 export class EventRecorder {
   readonly #d: EventRecorderDeps;
@@ -62,6 +63,21 @@ export class EventRecorder {
     // Every instance sees every event; the one where it happened logs it.
     const thisInstance = { from: 'this-instance' } as const;
     this.#unsubscribe.push(
+      hub.subscribe(
+        'plc-link',
+        (e) =>
+          this.#queue(e, () =>
+            this.#d.eventLog.record({
+              kind: 'plc-link',
+              description:
+                e.change === 'lost'
+                  ? `PLC connection lost: ${e.error}`
+                  : `PLC connection restored after ${Math.round(e.downtimeMs / 1000)} s`,
+            }),
+          ),
+        thisInstance,
+      ),
+      hub.subscribe('plc-write', (e) => this.#queue(e, () => this.#write(e)), thisInstance),
       hub.subscribe('run', (e) => this.#queue(e, () => this.#run(e)), thisInstance),
       hub.subscribe(
         'order',
@@ -176,9 +192,26 @@ export class EventRecorder {
     this.#pending = this.#pending.then(write).catch((err: unknown) => this.#d.onError(err, event));
   }
 
+  async #write(e: PlantEventOf<'plc-write'>): Promise<void> {
+    const r = e.record;
+    await this.#d.eventLog.record({
+      kind: 'plc-write',
+      deviceId: e.device?.ref ?? null,
+      deviceName: e.device?.name ?? r.device_id,
+      // The one entry of a write: a run's own timeline entry of it is left out of the log.
+      description: `${e.label} set to ${r.value}: ${r.result}${r.error ? ` (${r.error})` : ''}${r.context ? ` — ${r.context}` : ''}`,
+      userName: r.who,
+      commandKind: r.command_kind,
+      commandId: r.command_id,
+      value: r.value,
+      result: r.result,
+      latencyMs: Math.round(r.latencyMs),
+    });
+  }
+
   async #run(e: PlantEventOf<'run'>): Promise<void> {
     if (e.change !== 'state' && e.change !== 'timeline') return;
-    // The runtime logs every PLC write with its value and result: once is enough.
+    // Every PLC write is logged with its value and result (#write): once is enough.
     if (e.change === 'timeline' && e.reportsWrite) return;
     const workflow = (await this.#d.workflowName(e.workflow_id)) ?? `Workflow ${e.workflow_id}`;
     if (e.change === 'state') {

@@ -24,7 +24,7 @@ const routes: AreaRoutes<{ eventLog: EventLogService }> = async (api, { services
 };
 
 /**
- * The events log. Its service comes first, as the PLC runtime and the devices write to it; the
+ * The events log. Its service comes first, as the PLC alarms and the devices write to it; the
  * recorder that fills it from the hub comes once the areas it names are built.
  */
 export const eventsArea = {

@@ -5,9 +5,11 @@ import type { AreaRoutes } from '../../lib/area.ts';
 import { every } from '../../lib/every.ts';
 import type { Cluster } from '../../plant/cluster/cluster.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { EventLogService } from '../events/event-log-service.ts';
 import { NotificationRepository } from './notification-repository.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { NotificationService, type AlarmOptions } from './notification-service.ts';
+import { PlcAlarms, type AlarmTextLookup } from './plc-alarms.ts';
 
 /** How often shelves that ran out come back and a flood that has passed ends. */
 const ALARM_SWEEP_MS = 5000;
@@ -53,6 +55,29 @@ function build(needs: NotificationsNeeds) {
   };
 }
 
+/**
+ * The alarms of what the PLC runtime publishes. Built once the alarm texts they name exist, and
+ * before the runtime, which waits for them when a person stops or starts its gateway.
+ */
+function plcAlarms(needs: {
+  hub: EventHub;
+  notifications: NotificationService;
+  eventLog: EventLogService;
+  alarmTexts: AlarmTextLookup;
+  logger: FastifyBaseLogger;
+}) {
+  const { logger } = needs;
+  const plcAlarms = new PlcAlarms({
+    hub: needs.hub,
+    notifications: needs.notifications,
+    eventLog: needs.eventLog,
+    alarmTexts: needs.alarmTexts,
+    onError: (err, event) => logger.error({ err, event: event.type }, 'PLC alarm not handled'),
+  });
+  plcAlarms.start();
+  return { plcAlarms };
+}
+
 const routes: AreaRoutes<{ notifications: NotificationService }> = async (api, { services }) => {
   await api.register(notificationRoutes, {
     prefix: '/notification',
@@ -61,4 +86,4 @@ const routes: AreaRoutes<{ notifications: NotificationService }> = async (api, {
 };
 
 /** Alarms and warnings: raising, shelving, acknowledging and sweeping them. */
-export const notificationsArea = { build, routes };
+export const notificationsArea = { build, plcAlarms, routes };

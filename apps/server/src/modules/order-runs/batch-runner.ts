@@ -273,6 +273,7 @@ export class BatchRunner {
       dynamic: prepared.dynamic,
       runId,
       origin: { kind: 'order', order_id: order.order.id, batch: batch.seq },
+      owner: { kind: 'batch', id: batch.id },
     });
     if (!result.ok) {
       await progress.transitionBatch(batch.id, ['running'], {
@@ -289,6 +290,10 @@ export class BatchRunner {
   /** The batch's half of run settlement. */
   settler(afterBatch: (orderId: number) => void): RunSettler<BatchRow> {
     return {
+      request: async (id, runId) => {
+        const running = await this.#d.repo.runningBatchOf(runId, 'roasting');
+        return running?.id === id ? running : undefined;
+      },
       requestOf: (runId) => this.#d.repo.runningBatchOf(runId, 'roasting'),
       waiting: async () =>
         (await this.#d.repo.runningBatches('roasting')).map((b) => ({

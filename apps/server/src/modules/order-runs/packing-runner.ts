@@ -193,6 +193,7 @@ export class PackingRunner {
         dynamic,
         runId,
         origin: { kind: 'order', order_id: orderId, batch: null },
+        owner: { kind: 'packing', id: batch.id },
       });
       if (!result.ok) {
         await progress.transitionBatch(batch.id, ['running'], { status: 'cancelled', runId: null });
@@ -214,6 +215,10 @@ export class PackingRunner {
 
   settler(): RunSettler<BatchRow> {
     return {
+      request: async (id, runId) => {
+        const running = await this.#d.repo.runningBatchOf(runId, 'packing');
+        return running?.id === id ? running : undefined;
+      },
       requestOf: (runId) => this.#d.repo.runningBatchOf(runId, 'packing'),
       waiting: async () =>
         (await this.#d.repo.runningBatches('packing')).map((b) => ({

@@ -37,7 +37,11 @@ export async function acknowledgeTransfer(
     [CONVEYOR_ROLES.target]: targetNo,
     [CONVEYOR_ROLES.weight]: fromCenti(t.centiLbs),
   });
-  const result = await d.engine.start(workflowId, { who: who.fullName, dynamic });
+  const result = await d.engine.start(workflowId, {
+    who: who.fullName,
+    dynamic,
+    owner: { kind: 'transfer', id },
+  });
   if (!result.ok) throw conflict(result.message);
   await d.repo.update(id, ['pending'], {
     status: 'processing',

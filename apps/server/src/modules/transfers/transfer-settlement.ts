@@ -38,6 +38,7 @@ async function settle(d: TransferServiceDeps, row: TransferRow, run: EndedRun): 
 /** The transfer's half of run settlement: a transfer's run books what the conveyor weighed. */
 export function transferSettler(d: TransferServiceDeps): RunSettler<TransferRow> {
   return {
+    request: async (id, runId) => (await d.repo.list({ id, runId, statuses: ['processing'] }))[0],
     requestOf: async (runId) => (await d.repo.list({ runId, statuses: ['processing'] }))[0],
     waiting: async () =>
       (await d.repo.list({ statuses: ['processing'] })).map((r) => ({

@@ -5,7 +5,7 @@ import type {
   RunState,
   TimelineEntry,
 } from '@roastery/contract';
-import type { ConnectionState } from '@roastery/plc';
+import type { ConnectionState, WriteRecord } from '@roastery/plc';
 import type { CommandRole } from '../catalog/plant-catalog.ts';
 
 /**
@@ -30,6 +30,30 @@ export type PlantEvent =
   | { type: 'device-quality'; device_id: string; quality: Quality }
   /** `since`: while not connected, since when device values are not live (epoch ms). */
   | { type: 'connection'; state: ConnectionState; error: string | null; since: number | null }
+  /**
+   * The runtime's PLC link was lost or is back: `endpoint` is the PLC's host:port. The
+   * notifications area raises or clears its alarm, the events log records it.
+   */
+  | { type: 'plc-link'; change: 'lost'; error: string; endpoint: string }
+  | { type: 'plc-link'; change: 'restored'; downtimeMs: number; endpoint: string }
+  /** A person stopped the PLC gateway from the System Monitor, or it was started again. */
+  | { type: 'plc-gateway'; change: 'stopped'; by: string; endpoint: string }
+  | { type: 'plc-gateway'; change: 'started'; endpoint: string }
+  /**
+   * A PLC write's final result (`plc-write`), or a write the PLC acknowledged but did not confirm
+   * in time (`plc-unconfirmed`), named as the runtime's catalog names them: `device` is null
+   * for a device the console has no record of.
+   */
+  | { type: 'plc-write'; record: WriteRecord; device: PlantDeviceRef | null; label: string }
+  | {
+      type: 'plc-unconfirmed';
+      record: WriteRecord;
+      device: PlantDeviceRef | null;
+      label: string;
+      confirmTimeoutMs: number;
+    }
+  /** A device's alarm code as the PLC shows it; 0 when no alarm stands. */
+  | { type: 'alarm-code'; device_id: string; device: PlantDeviceRef | null; code: number }
   /** A workflow run changed: its state (started, paused, finished, failed, ...) or its record. */
   | {
       type: 'run';
@@ -45,7 +69,7 @@ export type PlantEvent =
       run_id: string;
       change: 'timeline';
       entry: TimelineEntry;
-      /** The entry reports a PLC write, which the runtime logs on its own. */
+      /** The entry reports a PLC write, which the events log records from the write itself. */
       reportsWrite?: true;
     }
   | { type: 'run'; workflow_id: number; run_id: string; change: 'status' | 'cleared' }
@@ -118,6 +142,12 @@ export type PlantEvent =
   | { type: 'user-changed'; user_id: number }
   /** Stored records another instance keeps in memory changed: it reads them again. */
   | { type: 'cache-changed'; cache: 'device-records' | 'alarm-texts' | 'device-statuses' };
+
+/** A device as notifications and the events log name it: its record's id and its name. */
+export interface PlantDeviceRef {
+  ref: number;
+  name: string;
+}
 
 /** What a configuration change was made to, as the events log names it. */
 export type ConfigArea =

@@ -13,14 +13,12 @@ export interface GatewayWiring {
   isSame(ref: TagRef): boolean;
   /** Takes in a change of the link's state; answers since when device values are not live. */
   linkMoved(t: StateTransition): number | null;
-  /** Runs a report whose failure is logged, never thrown at the gateway. */
-  safely(what: string, task: () => Promise<void>): void;
 }
 
 /**
- * Forwards a gateway's events: values, device qualities and the link's state to the hub, and
- * what people must hear of (the link lost or back, a write, an unconfirmed write, a device's
- * alarm code) to the reports.
+ * Forwards a gateway's events to the hub: values, device qualities and the link's state, and
+ * through the reports what people must hear of (the link lost or back, a write, an unconfirmed
+ * write, a device's alarm code).
  */
 export function wireGateway(gateway: PlcGateway, w: GatewayWiring): void {
   const { hub, reports } = w;
@@ -37,9 +35,7 @@ export function wireGateway(gateway: PlcGateway, w: GatewayWiring): void {
       quality: v.quality,
       isSame: w.isSame(v),
     });
-    if (role === 'alarm-code') {
-      w.safely('alarm', () => reports.alarmCode(v.device_id, v.value ?? 0));
-    }
+    if (role === 'alarm-code') reports.alarmCode(v.device_id, v.value ?? 0);
   });
   gateway.on('quality', (q) => {
     if (!w.isCurrent()) return;
@@ -56,10 +52,9 @@ export function wireGateway(gateway: PlcGateway, w: GatewayWiring): void {
   });
   gateway.on('connection', (e) => {
     if (!w.isCurrent()) return;
-    w.safely('connection alarm', () =>
-      e.type === 'connection-lost' ? reports.linkLost(e.error) : reports.linkRestored(e.downtimeMs),
-    );
+    if (e.type === 'connection-lost') reports.linkLost(e.error);
+    else reports.linkRestored(e.downtimeMs);
   });
-  gateway.on('write', (r) => w.safely('events log', () => reports.written(r)));
-  gateway.on('unconfirmed', (r) => w.safely('unconfirmed warning', () => reports.unconfirmed(r)));
+  gateway.on('write', (r) => reports.written(r));
+  gateway.on('unconfirmed', (r) => reports.unconfirmed(r));
 }

@@ -8,9 +8,6 @@ import {
 } from '@roastery/plc';
 import type { PlantCommand, PlantDefinition } from '@roastery/contract';
 import type { PlcConfig } from '../../config.ts';
-import type { NotificationService } from '../../modules/notifications/notification-service.ts';
-import type { EventLogService } from '../../modules/events/event-log-service.ts';
-import type { AlarmTextService } from '../../modules/alarm-texts/alarm-text-service.ts';
 import { PlantCatalog, type CommandRole } from '../catalog/plant-catalog.ts';
 import type { EventHub } from '../hub/event-hub.ts';
 import { bookLevels } from './book-levels.ts';
@@ -32,11 +29,13 @@ export {
 export interface PlantRuntimeDeps {
   config: PlcConfig;
   plant: PlantRepository;
-  alarmTexts: AlarmTextService;
-  notifications: NotificationService;
-  eventLog: EventLogService;
   hub: EventHub;
   logger: FastifyBaseLogger;
+  /**
+   * Resolves once the areas have acted on what this runtime published so far: stopping or
+   * starting the gateway returns only when its alarm is raised or cleared.
+   */
+  reported: () => Promise<void>;
   /** Looks devices up by plant code, for names in notifications and the log. */
   deviceRefs: () => Promise<Map<string, DeviceRef>>;
   /** What the books say each device holds, in hundredths of a lb, by device ref. */
@@ -50,8 +49,10 @@ export interface PlantRuntimeDeps {
 
 /**
  * The console's side of the plant: one PLC gateway (and, with no PLC configured, the plant
- * simulator it talks to over loopback TCP), wired to notifications, the events log and the event
- * hub. It holds the plant catalog of the address map it runs. Faults in the plant become alarms; none of them reach the caller as exceptions.
+ * simulator it talks to over loopback TCP), wired to the event hub. It publishes what happens in
+ * the plant and calls no area: the areas that own alarms and the events log subscribe. It holds
+ * the plant catalog of the address map it runs. Faults in the plant become alarms; none of them
+ * reach the caller as exceptions.
  */
 export class PlantRuntime {
   readonly #d: PlantRuntimeDeps;
@@ -75,9 +76,7 @@ export class PlantRuntime {
     this.#d = deps;
     this.#mirror = new ValueMirror(deps.hub);
     this.#reports = new PlcReports({
-      notifications: deps.notifications,
-      eventLog: deps.eventLog,
-      alarmTexts: deps.alarmTexts,
+      hub: deps.hub,
       confirmTimeoutMs: deps.config.confirmTimeoutMs,
       names: {
         device: (code) => this.#devices.get(code),
@@ -235,7 +234,8 @@ export class PlantRuntime {
       error: `stopped by ${who}`,
       since: this.#notLiveSince,
     });
-    await this.#reports.gatewayStopped(who);
+    this.#reports.gatewayStopped(who);
+    await this.#d.reported();
   }
 
   /** Starts the gateway again on the PLC it last talked to, and clears the stop alarm. */
@@ -243,7 +243,8 @@ export class PlantRuntime {
     if (this.#gateway) return;
     await this.start(this.#target);
     this.#heldStopped = false;
-    await this.#reports.gatewayStarted();
+    this.#reports.gatewayStarted();
+    await this.#d.reported();
   }
 
   /**
@@ -352,7 +353,6 @@ export class PlantRuntime {
         else if (t.from === 'connected') this.#notLiveSince = t.at;
         return this.#notLiveSince;
       },
-      safely: (what, task) => this.#safely(what, task),
     });
   }
 }

@@ -98,7 +98,9 @@ const transferOwner: Owner = {
 
 describe.each([dumpOwner, transferOwner])('run settlement of $name', (owner) => {
   it('books a finished run on the ledger and completes the request', async () => {
-    const { id, lot } = await owner.start('small');
+    const { id, workflowId, lot } = await owner.start('small');
+    // The run names the request it was started for, so its settlement goes straight there.
+    expect(t.services.engine.currentRun(workflowId)?.owner).toEqual({ kind: owner.reason, id });
     await eventually(
       async () => (await owner.status(id)) === 'completed',
       'the request to complete',
