@@ -117,6 +117,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   inventoryArea.routes,
   reportsArea.routes,
   settingsArea.routes,
+  healthArea.monitorRoutes,
   adminReportsArea.routes,
   dumpsArea.routes,
   transfersArea.routes,

@@ -43,10 +43,7 @@ function build(needs: HealthNeeds) {
   return { registry };
 }
 
-const routes: AreaRoutes<{ registry: ServiceRegistry }, { database: DatabaseHandle }> = async (
-  api,
-  { services, database },
-) => {
+const routes: AreaRoutes<object, { database: DatabaseHandle }> = async (api, { database }) => {
   await api.register(healthRoutes, {
     prefix: '/health',
     checks: [
@@ -54,8 +51,14 @@ const routes: AreaRoutes<{ registry: ServiceRegistry }, { database: DatabaseHand
       { name: 'migrations', check: () => database.migrationsApplied() },
     ],
   });
+};
+
+const monitorRoutes: AreaRoutes<{ registry: ServiceRegistry }> = async (api, { services }) => {
   await api.register(serviceHealthRoutes, { prefix: '/admin/health', registry: services.registry });
 };
 
-/** Readiness checks, and the System Monitor of the console's own services. */
-export const healthArea = { build, routes };
+/**
+ * Readiness checks (`routes`, first of all), and the System Monitor of the console's own
+ * services (`monitorRoutes`, among the administration's routes).
+ */
+export const healthArea = { build, routes, monitorRoutes };
