@@ -53,10 +53,23 @@ export async function unreadable(locator: Locator): Promise<string | null> {
   });
 }
 
-/** Fails, naming what and why, unless each locator reads where it stands (see unreadable). */
+/** How long a page may take to settle after a change of width before its text must read. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Fails, naming what and why, unless each locator reads where it stands (see unreadable). A
+ * page that has just changed width swaps its tables for cards a render later, so a reason is
+ * taken as final only once it has held for SETTLE_MS: an entry caught between the two layouts
+ * is asked again.
+ */
 export async function expectReadable(what: string, locators: Locator[]): Promise<void> {
   for (const locator of locators) {
-    const reason = await unreadable(locator);
+    const until = Date.now() + SETTLE_MS;
+    let reason = await unreadable(locator);
+    while (reason !== null && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reason = await unreadable(locator);
+    }
     if (reason !== null) throw new Error(`${what}: ${await locator.textContent()}: ${reason}`);
   }
 }
