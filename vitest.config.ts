@@ -14,6 +14,19 @@ const serverUnitTests = serverTests.filter(
   (file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')),
 );
 
+/**
+ * Tests of the embedded database itself (its data folder, backups, the lock, a server process
+ * killed on its folder): they open PGlite whatever TEST_DATABASE_URL says, so the PostgreSQL pass
+ * would only run them a second time.
+ */
+const EMBEDDED_ONLY = [
+  'packages/db/src/backup.test.ts',
+  'packages/db/src/data-dir-lock.test.ts',
+  'packages/db/src/database.test.ts',
+  'apps/server/test/crash/crash-restart.test.ts',
+];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     // Every core: Vitest's default leaves one free for itself, which on the 2-core CI machine
@@ -38,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['apps/server/**/*.test.ts', 'packages/db/**/*.test.ts'],
-          exclude: [...serverUnitTests, '**/node_modules/**'],
+          exclude: [...serverUnitTests, ...(onPostgres ? EMBEDDED_ONLY : []), '**/node_modules/**'],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -28,6 +28,7 @@ import { packingArea } from './modules/packing/packing-area.ts';
 import { pathsArea } from './modules/paths/paths-area.ts';
 import { productsArea } from './modules/products/products-area.ts';
 import { reportsArea } from './modules/reports/reports-area.ts';
+import { roastProfilesArea } from './modules/roast-profiles/roast-profiles-area.ts';
 import { settingsArea } from './modules/settings/settings-area.ts';
 import { simulatorArea } from './modules/simulator/simulator-area.ts';
 import { transfersArea } from './modules/transfers/transfers-area.ts';
@@ -79,6 +80,7 @@ export async function createServices(
     .add(productsArea.build)
     .add(ordersArea.build)
     .add(pathsArea.build)
+    .add(roastProfilesArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
     .add(commandsArea.build)
@@ -114,6 +116,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   liveArea.routes,
   beansArea.routes,
   productsArea.routes,
+  roastProfilesArea.routes,
   inventoryArea.routes,
   reportsArea.routes,
   settingsArea.routes,

@@ -7,6 +7,7 @@ import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
 import { seedDemoPlant } from './demo/seed-demo-plant.ts';
 import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
+import { seedDemoRoastProfiles } from './modules/roast-profiles/seed-demo-roast-profiles.ts';
 import { seedDemoOrders } from './modules/orders/seed-demo-orders.ts';
 import {
   addMissingDemoDiagrams,
@@ -76,6 +77,7 @@ async function prepareDatabase(
   await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
     await seedDemoStock(services);
+    await seedDemoRoastProfiles(database.db);
     logger.info(
       'Seeded the demo plant, its beans, products and opening stock on the empty database.',
     );

@@ -131,6 +131,16 @@ export const permissions: Record<string, Access> = {
   'GET /api/trace/lot/:lot': PLANT,
   'GET /api/trace/order/:id': PLANT,
 
+  // Roast profiles: anyone may read how a product is roasted; plant staff change it.
+  'GET /api/roast-profiles': 'signed-in',
+  'GET /api/roast-profiles/form': 'signed-in',
+  'GET /api/roast-profiles/:id': 'signed-in',
+  'GET /api/roast-profiles/:id/versions/:version': 'signed-in',
+  'GET /api/roast-profiles/:id/versions/:version/alog': 'signed-in',
+  'POST /api/roast-profiles': PLANT,
+  'PUT /api/roast-profiles/:id': PLANT,
+  'POST /api/roast-profiles/alog/preview': PLANT,
+
   'GET /api/report/summary': PLANT,
   'GET /api/report/oee': PLANT,
   'GET /api/report/production': PLANT,

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, createServices, type Services } from '../src/app.ts';
 import { seedDemoPlant } from '../src/demo/seed-demo-plant.ts';
 import { seedDemoStock } from '../src/modules/inventory/seed-demo-stock.ts';
+import { seedDemoRoastProfiles } from '../src/modules/roast-profiles/seed-demo-roast-profiles.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const USER_PASSWORD = 'user-pass-123';
@@ -108,7 +109,10 @@ export async function buildTestApp(
   await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);
-    if (options.demoStock) await seedDemoStock(services);
+    if (options.demoStock) {
+      await seedDemoStock(services);
+      await seedDemoRoastProfiles(database.db);
+    }
     await services.startPlant();
     // Tests start on a plant whose modes and levels are known: on a loaded machine a request
     // sent before the first full scan ended was refused because the PLC's values were unknown.

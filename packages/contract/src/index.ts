@@ -29,3 +29,4 @@ export * from './paths.ts';
 export * from './audit.ts';
 export * from './sessions.ts';
 export * from './sign-in.ts';
+export * from './roast-profiles.ts';

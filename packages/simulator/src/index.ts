@@ -19,3 +19,11 @@ export { PlantConstants } from './plant-constants.ts';
 export { Label } from './plant-labels.ts';
 export { addressBlocks, formatAddressMap } from './address-map.ts';
 export type { AddressBlock, AddressRange } from './address-map.ts';
+export {
+  charge,
+  demoRoasterSpec,
+  preheatedRoaster,
+  step,
+  typicalGreenLot,
+} from './roast-physics.ts';
+export { demoDropBtF, demoPreheat, demoProfile, profileInputs } from './roast-demo-profile.ts';

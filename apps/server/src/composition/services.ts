@@ -26,6 +26,7 @@ import type { PackingService } from '../modules/packing/packing-service.ts';
 import type { PathService } from '../modules/paths/path-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ReportService } from '../modules/reports/report-service.ts';
+import type { RoastProfileService } from '../modules/roast-profiles/roast-profile-service.ts';
 import type { SettingsService } from '../modules/settings/settings-service.ts';
 import type { SimulatorService } from '../modules/simulator/simulator-service.ts';
 import type { TransferService } from '../modules/transfers/transfer-service.ts';
@@ -58,6 +59,7 @@ export interface Services {
   reports: ReportService;
   beans: BeanService;
   products: ProductService;
+  roastProfiles: RoastProfileService;
   settings: SettingsService;
   dumps: DumpService;
   transfers: TransferService;
@@ -113,6 +115,7 @@ const serviceNames = {
   reports: true,
   beans: true,
   products: true,
+  roastProfiles: true,
   settings: true,
   dumps: true,
   transfers: true,

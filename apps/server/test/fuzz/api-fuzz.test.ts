@@ -15,6 +15,8 @@ import { ReplyChecker } from './reply-checker.ts';
 const runs = Number(process.env.FUZZ_RUNS ?? 12);
 const anonymousRuns = Math.max(2, Math.round(runs / 4));
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+/** The share of operations that must answer 2xx at least once in a run. */
+const REACH_FLOOR = 0.4;
 /** Replaying a failure: only these operations ('POST /api/bean,GET /api/device'). */
 const only = process.env.FUZZ_ONLY?.split(',');
 /** The server's errors on stderr, to see what a 500 was. */
@@ -148,7 +150,10 @@ describe('API fuzzing from the OpenAPI document', { timeout: 600_000 }, () => {
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
     const silos = await t.services.ledger.siloContents();
     expect(silos.filter((s) => s.occupancy < 0 || s.lots.some((l) => l.lbs <= 0))).toEqual([]);
-    // The fuzzer reaches the services behind validation, not only the validation itself.
-    if (!only) expect(reached.size).toBeGreaterThan(operations.length / 2);
+    // The fuzzer reaches the services behind validation, not only the validation itself. With
+    // 12 cases an operation, seeds reach 48-53 % of the 203 operations (2026-11-26): the floor
+    // sits below that spread, so it fails when validation starts refusing what it should let
+    // through, not on an unlucky seed.
+    if (!only) expect(reached.size).toBeGreaterThan(operations.length * REACH_FLOOR);
   });
 });

@@ -9,3 +9,4 @@ export * from './reports.ts';
 export * from './paths.ts';
 export * from './audit.ts';
 export * from './cluster.ts';
+export * from './roasting.ts';

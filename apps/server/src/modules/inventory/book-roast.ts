@@ -11,7 +11,7 @@ import { commitMovement } from './commit-movement.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import { createLot } from './ledger-lots.ts';
 import type { NewLedgerRow } from './ledger-repository.ts';
-import type { RoastInput, RoastMovement } from './movement-types.ts';
+import type { RoastInput, RoastMovement, WithBooking } from './movement-types.ts';
 import { unique } from './unique.ts';
 import { apportion, formatCenti } from './weights.ts';
 
@@ -38,11 +38,15 @@ function checkRoastWeights(input: RoastInput, drawn: number): void {
  * destination as a new roasted lot (roast_out). Every weight is the PLC's; shares of a total
  * are split over lots in proportion, to the hundredth, so every sum is exact.
  */
-export async function bookRoast(ctx: LedgerContext, input: RoastInput): Promise<RoastMovement> {
+export async function bookRoast(
+  ctx: LedgerContext,
+  input: RoastInput,
+  alongside?: WithBooking<RoastMovement>,
+): Promise<RoastMovement> {
   const drawn = input.draws.reduce((sum, d) => sum + d.centiLbs, 0);
   const { greenCenti: green, roastedCenti: roasted } = input;
   checkRoastWeights(input, drawn);
-  return commitMovement(ctx, undefined, async (tx): Promise<RoastMovement> => {
+  return commitMovement(ctx, alongside, async (tx): Promise<RoastMovement> => {
     const ids = [
       ...input.draws.map((d) => d.fromDevice),
       input.roaster,

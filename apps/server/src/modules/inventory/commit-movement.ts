@@ -8,12 +8,12 @@ import type { Movement, WithBooking } from './movement-types.ts';
  */
 export async function commitMovement<T extends Movement>(
   ctx: LedgerContext,
-  alongside: WithBooking | undefined,
+  alongside: WithBooking<T> | undefined,
   book: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   const movement = await ctx.db.transaction(async (tx) => {
     const booked = await book(tx);
-    await alongside?.(tx);
+    await alongside?.(tx, booked);
     return booked;
   });
   ctx.onMovement();

@@ -56,8 +56,8 @@ export class LedgerService {
   }
 
   /** Books one roasting batch as one movement, with every weight the PLC's. */
-  bookRoast(input: RoastInput): Promise<RoastMovement> {
-    return bookRoast(this.#ctx, input);
+  bookRoast(input: RoastInput, alongside?: WithBooking<RoastMovement>): Promise<RoastMovement> {
+    return bookRoast(this.#ctx, input, alongside);
   }
 
   /** Whether a move could be booked now, with the same refusals as `move`; books nothing. */

@@ -58,10 +58,14 @@ export interface RoastInput extends MovementCause {
 }
 
 /**
- * Runs in a booking's transaction, after its rows: what must commit with the booking or not at
- * all (closing the request it books). Throwing rolls the booking back.
+ * Runs in a booking's transaction, after its rows, with the movement they booked: what must
+ * commit with the booking or not at all (closing the request it books). Throwing rolls the
+ * booking back.
  */
-export type WithBooking = (tx: Executor) => Promise<void>;
+export type WithBooking<M extends Movement = Movement> = (
+  tx: Executor,
+  movement: M,
+) => Promise<void>;
 
 export interface RoastMovement extends Movement {
   roastedLotId: number;

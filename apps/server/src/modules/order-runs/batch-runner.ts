@@ -346,32 +346,48 @@ export class BatchRunner {
     const mainBean = [...batch.draws].sort((a, b) => b.planned_centi - a.planned_centi)[0];
     if (!mainBean) throw new Error('the batch has no plan');
     const roastedAt = this.#d.now();
-    const movement = await ledger.bookRoast({
-      orderId: batch.orderId,
-      batchId: batch.id,
-      roaster,
-      draws: measured.map((d) => ({
-        fromDevice: siloRefs.get(d.device_id) ?? 0,
-        centiLbs: d.measured_centi,
-      })),
-      wasteDevice: waste?.id ?? null,
-      greenCenti: green,
-      roastedCenti: roasted,
-      destination,
-      roastedLot: {
-        lotNumber: roastedLotNumber(batch.orderId, batch.seq),
-        beanId: mainBean.bean_id,
-        roastedAt,
+    // Booked and finished in one transaction: a crash between the two would leave the batch
+    // running with its roast booked, and settling it after the restart would book it again.
+    await ledger.bookRoast(
+      {
+        orderId: batch.orderId,
+        batchId: batch.id,
+        roaster,
+        draws: measured.map((d) => ({
+          fromDevice: siloRefs.get(d.device_id) ?? 0,
+          centiLbs: d.measured_centi,
+        })),
+        wasteDevice: waste?.id ?? null,
+        greenCenti: green,
+        roastedCenti: roasted,
+        destination,
+        roastedLot: {
+          lotNumber: roastedLotNumber(batch.orderId, batch.seq),
+          beanId: mainBean.bean_id,
+          roastedAt,
+        },
       },
-    });
-    await progress.transitionBatch(batch.id, ['running'], {
-      status: 'finished',
-      draws: measured,
-      greenCenti: green,
-      roastedCenti: roasted,
-      roastedLotId: movement.roastedLotId,
-      finishedAt: roastedAt,
-    });
+      async (tx, movement) => {
+        const finished = await progress.transitionBatch(
+          batch.id,
+          ['running'],
+          {
+            status: 'finished',
+            draws: measured,
+            greenCenti: green,
+            roastedCenti: roasted,
+            roastedLotId: movement.roastedLotId,
+            finishedAt: roastedAt,
+          },
+          tx,
+        );
+        if (!finished) {
+          throw conflict(
+            `Batch ${batch.seq} of order ${orderNumber(batch.orderId)} was settled already.`,
+          );
+        }
+      },
+    );
     this.#changed(batch.orderId);
   }
 
@@ -387,23 +403,27 @@ export class BatchRunner {
       );
   }
 
-  /** The batch failed: the order stops as Not Processed with the reason; the rest stay pending. */
+  /**
+   * The batch failed: the order stops as Not Processed with the reason; the rest stay pending.
+   * Both or neither: an order left Processing with no batch running would never start another.
+   * A batch no longer running was settled by someone else, and its order is left alone.
+   */
   async #fail(batch: BatchRow, reason: string): Promise<void> {
-    await this.#d.progress.transitionBatch(batch.id, ['running'], {
-      status: 'failed',
-      error: reason,
-      finishedAt: this.#d.now(),
-    });
-    await this.#d.progress.transitionOrder(
-      batch.orderId,
-      [OrderStatus.Processing, OrderStatus.Paused],
-      {
+    const failed = await this.#d.progress.transaction(async (progress) => {
+      const moved = await progress.transitionBatch(batch.id, ['running'], {
+        status: 'failed',
+        error: reason,
+        finishedAt: this.#d.now(),
+      });
+      if (!moved) return false;
+      await progress.transitionOrder(batch.orderId, [OrderStatus.Processing, OrderStatus.Paused], {
         status: OrderStatus.NotProcessed,
         failure: `Batch ${batch.seq} failed: ${reason}`,
         paused: false,
-      },
-    );
-    this.#changed(batch.orderId);
+      });
+      return true;
+    });
+    if (failed) this.#changed(batch.orderId);
   }
 
   #changed(orderId: number): void {

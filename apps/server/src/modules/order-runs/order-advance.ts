@@ -21,9 +21,9 @@ export async function advanceOrder(
   if (!UNDER_WAY.includes(order.order.status)) return;
   const batches = await repo.batches(orderId);
   if (batches.some((b) => b.status === 'running')) return;
-  // A failed batch stops the order: its settlement marks the batch failed, then the order Not
-  // Processed. An advance queued earlier (by the order's start) that runs between the two must
-  // not start the next batch.
+  // A failed batch stops the order: its settlement marks the batch failed and the order Not
+  // Processed together. An advance queued earlier (by the order's start) that read the order
+  // before they did must not start the next batch.
   if (batches.some((b) => b.status === 'failed')) return;
   const next = batches.find((b) => b.status === 'pending');
   if (!next) {

@@ -255,32 +255,50 @@ export class PackingRunner {
         measured === 0
           ? `the level of ${name} did not fall`
           : `the level of ${name} fell by ${formatCenti(measured)}, but the ledger holds no beans there`;
-      await this.#fail(batch, `Nothing was packed: ${why}.`);
+      // The alarm first: whoever sees the order Not Processed finds the alarm saying why.
       await this.#d.alarm(`Packing of order ${orderNumber(batch.orderId)} packed nothing: ${why}.`);
+      await this.#fail(batch, `Nothing was packed: ${why}.`);
       return;
     }
-    await this.#d.ledger.move({
-      fromDevice: bin,
-      toDevice: null,
-      lbs: fromCenti(packed),
-      reason: 'pack',
-      orderId: batch.orderId,
-      batchId: batch.id,
-      ...(packed < measured
-        ? {
-            note: `The level fell by ${formatCenti(measured)}; the ledger held ${formatCenti(held)}.`,
-          }
-        : {}),
-    });
+    const { ledger, progress } = this.#d;
     const now = this.#d.now();
-    await this.#d.progress.transitionBatch(batch.id, ['running'], {
-      status: 'finished',
-      draws: [{ ...draw, measured_centi: packed }],
-      roastedCenti: packed,
-      finishedAt: now,
-    });
+    // Booked and finished in one transaction: a crash between the two would leave the run
+    // waiting with its beans booked, and settling it after the restart would book them again.
+    await ledger.move(
+      {
+        fromDevice: bin,
+        toDevice: null,
+        lbs: fromCenti(packed),
+        reason: 'pack',
+        orderId: batch.orderId,
+        batchId: batch.id,
+        ...(packed < measured
+          ? {
+              note: `The level fell by ${formatCenti(measured)}; the ledger held ${formatCenti(held)}.`,
+            }
+          : {}),
+      },
+      async (tx) => {
+        const finished = await progress.transitionBatch(
+          batch.id,
+          ['running'],
+          {
+            status: 'finished',
+            draws: [{ ...draw, measured_centi: packed }],
+            roastedCenti: packed,
+            finishedAt: now,
+          },
+          tx,
+        );
+        if (!finished) {
+          throw conflict(`Packing of order ${orderNumber(batch.orderId)} was settled already.`);
+        }
+      },
+    );
+    // After the commit, as it reads the ledger; and before the packing order shows Finished, so
+    // that whoever sees it Finished sees the roasting orders it emptied Packed.
     await this.#markPacked(batch.orderId);
-    await this.#d.progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
+    await progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
       status: OrderStatus.Finished,
       finishedAt: now,
     });
@@ -314,17 +332,25 @@ export class PackingRunner {
     }
   }
 
+  /**
+   * The run failed: the order stops as Not Processed with the reason, with its run or not at
+   * all. A run no longer waiting was settled by someone else, and its order is left alone.
+   */
   async #fail(batch: BatchRow, reason: string): Promise<void> {
-    await this.#d.progress.transitionBatch(batch.id, ['running'], {
-      status: 'failed',
-      error: reason,
-      finishedAt: this.#d.now(),
+    const failed = await this.#d.progress.transaction(async (progress) => {
+      const moved = await progress.transitionBatch(batch.id, ['running'], {
+        status: 'failed',
+        error: reason,
+        finishedAt: this.#d.now(),
+      });
+      if (!moved) return false;
+      await progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
+        status: OrderStatus.NotProcessed,
+        failure: `Packing failed: ${reason}`,
+      });
+      return true;
     });
-    await this.#d.progress.transitionOrder(batch.orderId, [OrderStatus.PackingProcessing], {
-      status: OrderStatus.NotProcessed,
-      failure: `Packing failed: ${reason}`,
-    });
-    this.#changed(batch.orderId);
+    if (failed) this.#changed(batch.orderId);
   }
 
   /** The packing report's record of an order: its roasted lots, their roast dates and green lots. */

@@ -1,18 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { orderBatches, orders, type Database } from '@roastery/db';
+import { orderBatches, orders, type Executor } from '@roastery/db';
 
 type BatchStatus = (typeof orderBatches.$inferSelect)['status'];
 
 /**
  * How orders and their batches move along as their runs start and end: the order runs call these,
  * and only the orders area writes its tables. Each move names the states it may come from, so two
- * moves of the same order or batch at once never both apply.
+ * moves of the same order or batch at once never both apply. A move that must commit with another
+ * area's writes (a batch's booking on the ledger) is given that area's transaction.
  */
 export class OrderProgress {
-  readonly #db: Database;
+  readonly #db: Executor;
 
-  constructor(db: Database) {
+  constructor(db: Executor) {
     this.#db = db;
+  }
+
+  /** Runs `work` in one transaction, with the moves on it: they commit together or not at all. */
+  transaction<T>(work: (progress: OrderProgress) => Promise<T>): Promise<T> {
+    return this.#db.transaction((tx) => work(new OrderProgress(tx)));
   }
 
   /**
@@ -41,13 +47,17 @@ export class OrderProgress {
     });
   }
 
-  /** Moves a batch from one of `from`; false when it was not in one of them (someone else won). */
+  /**
+   * Moves a batch from one of `from`; false when it was not in one of them (someone else won).
+   * In `tx` when it must commit with that transaction's other writes.
+   */
   async transitionBatch(
     id: number,
     from: BatchStatus[],
     patch: Partial<typeof orderBatches.$inferInsert> & { status: BatchStatus },
+    tx: Executor = this.#db,
   ): Promise<boolean> {
-    const rows = await this.#db
+    const rows = await tx
       .update(orderBatches)
       .set(patch)
       .where(and(eq(orderBatches.id, id), inArray(orderBatches.status, from)))
@@ -62,13 +72,14 @@ export class OrderProgress {
     return created.id;
   }
 
-  /** Moves an order from one of `from` statuses; false when it was in none of them. */
+  /** Moves an order from one of `from` statuses, in `tx` if given; false when it was in none. */
   async transitionOrder(
     id: number,
     from: number[],
     patch: Partial<typeof orders.$inferInsert>,
+    tx: Executor = this.#db,
   ): Promise<boolean> {
-    const rows = await this.#db
+    const rows = await tx
       .update(orders)
       .set(patch)
       .where(and(eq(orders.id, id), inArray(orders.status, from)))
