@@ -38,6 +38,9 @@ const adminRoutes = [
   '/product',
   '/trace',
   '/notification',
+  '/roast-profiles',
+  '/roast-profiles/new',
+  '/roast-profiles/1',
   '/alarm/sim',
   '/change-password',
   '/admin/users',
@@ -63,8 +66,11 @@ const adminRoutes = [
   '/admin/health/api',
 ];
 
-/** An operator's screens: the dump workflow and the password; the rest send them home. */
-const operatorRoutes = ['/', '/change-password'];
+/**
+ * An operator's screens: the dump workflow, the password and the roast profiles (read only); the
+ * rest send them home.
+ */
+const operatorRoutes = ['/', '/change-password', '/roast-profiles', '/roast-profiles/1'];
 
 /** The violations of each route, as one readable list; empty when every screen passes. */
 async function sweep(

@@ -21,6 +21,7 @@ const plantNavigation = [
   'Transfer',
   'Dump',
   'Settings',
+  'Roast Profiles',
 ];
 
 const expectations: {

@@ -31,18 +31,41 @@ export const roastProfileMessages = {
 
 const M = roastProfileMessages;
 
-const range = (min: number, max: number, message: string) =>
-  z.number({ error: message }).finite({ error: message }).min(min, { error: message }).max(max, {
-    error: message,
-  });
+/** Each bounded number of a profile, with the message that says its range: server and form. */
+export const roastProfileLimits = {
+  chargeTemperatureF: { min: 250, max: 500, message: M.chargeTemperature },
+  btF: { min: 32, max: 650, message: M.btRange },
+  batchLbs: { min: 1, max: 5_000, message: M.batchLbs },
+  dryEndF: { min: 250, max: 350, message: M.dryEnd },
+  pointTimeS: { min: 0, max: 3_600, integer: true, message: M.pointTime },
+  percent: { min: 0, max: 100, integer: true, message: M.percent },
+  end: {
+    drop_temperature: { min: 350, max: 500, message: M.dropTemperature },
+    time_after_first_crack: { min: 30, max: 600, integer: true, message: M.afterCrack },
+    development_ratio: { min: 5, max: 35, message: M.developmentRatio },
+    total_time: { min: 300, max: 1_800, integer: true, message: M.totalTime },
+  },
+} as const;
+const L = roastProfileLimits;
 
-const seconds = wholeNumber(0, 3_600, M.pointTime);
-const percent = wholeNumber(0, 100, M.percent);
+/** A number within a limit: whole when the limit says so. */
+function limited(limit: { min: number; max: number; message: string; integer?: boolean }) {
+  const { min, max, message } = limit;
+  if (limit.integer) return wholeNumber(min, max, message);
+  return z
+    .number({ error: message })
+    .finite({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+const seconds = limited(L.pointTimeS);
+const percent = limited(L.percent);
 
 /** A point of the bean temperature (BT) reference, seconds after charge. */
 export const referencePoint = z.strictObject({
   t_s: seconds,
-  bt_f: range(32, 650, M.btRange),
+  bt_f: limited(L.btF),
 });
 export type ReferencePoint = z.infer<typeof referencePoint>;
 
@@ -61,19 +84,19 @@ const rising = (points: readonly { t_s: number }[]) =>
 export const endCondition = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('drop_temperature'),
-    value: range(350, 500, M.dropTemperature),
+    value: limited(L.end.drop_temperature),
   }),
   z.strictObject({
     kind: z.literal('time_after_first_crack'),
-    value: wholeNumber(30, 600, M.afterCrack),
+    value: limited(L.end.time_after_first_crack),
   }),
   z.strictObject({
     kind: z.literal('development_ratio'),
-    value: range(5, 35, M.developmentRatio),
+    value: limited(L.end.development_ratio),
   }),
   z.strictObject({
     kind: z.literal('total_time'),
-    value: wholeNumber(300, 1_800, M.totalTime),
+    value: limited(L.end.total_time),
   }),
 ]);
 export type EndCondition = z.infer<typeof endCondition>;
@@ -94,9 +117,9 @@ export const endConditionLabels: Record<EndCondition['kind'], string> = {
 /** What a version holds: everything the roaster needs to run the roast. */
 export const roastProfileSettings = z
   .strictObject({
-    charge_temperature_f: range(250, 500, M.chargeTemperature),
-    batch_min_lbs: range(1, 5_000, M.batchLbs),
-    batch_max_lbs: range(1, 5_000, M.batchLbs),
+    charge_temperature_f: limited(L.chargeTemperatureF),
+    batch_min_lbs: limited(L.batchLbs),
+    batch_max_lbs: limited(L.batchLbs),
     reference: z
       .array(referencePoint, { error: M.reference })
       .min(2, { error: M.reference })
@@ -104,7 +127,7 @@ export const roastProfileSettings = z
       .refine(rising, { error: M.referenceOrder }),
     power: z.array(powerStep).max(3_601).default([]).refine(rising, { error: M.powerOrder }),
     end: endCondition,
-    dry_end_f: range(250, 350, M.dryEnd).default(300),
+    dry_end_f: limited(L.dryEndF).default(300),
     notes: z.string().trim().max(2_000).default(''),
   })
   .refine((s) => s.batch_min_lbs <= s.batch_max_lbs, {

@@ -55,6 +55,19 @@ const TracePage = lazyPage(() =>
 const NotificationsPage = lazyPage(() =>
   import('./routes/notifications-route.tsx').then((m) => m.NotificationsRoute),
 );
+const RoastProfilesPage = lazyPage(() =>
+  import('../features/roast-profiles/pages/roast-profiles-page.tsx').then(
+    (m) => m.RoastProfilesPage,
+  ),
+);
+const NewRoastProfilePage = lazyPage(() =>
+  import('../features/roast-profiles/pages/new-roast-profile-page.tsx').then(
+    (m) => m.NewRoastProfilePage,
+  ),
+);
+const RoastProfilePage = lazyPage(() =>
+  import('../features/roast-profiles/pages/roast-profile-page.tsx').then((m) => m.RoastProfilePage),
+);
 const SimulatorPage = lazyPage(() =>
   import('../features/simulator/pages/simulator-page.tsx').then((m) => m.SimulatorPage),
 );
@@ -135,6 +148,7 @@ const plantRoutes: RouteObject[] = [
   { path: paths.generalSettings.path, element: <GeneralSettingsPage /> },
   { path: paths.trace.path, element: <TracePage /> },
   { path: paths.notifications.path, element: <NotificationsPage /> },
+  { path: paths.roastProfileNew.path, element: <NewRoastProfilePage /> },
 ];
 
 /**
@@ -183,6 +197,10 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: paths.changePassword.path, element: <ChangePasswordPage /> },
+          // Every role reads the roast profiles; the server lets only supervisors and
+          // administrators change them, and the screens show them alone how.
+          { path: paths.roastProfiles.path, element: <RoastProfilesPage /> },
+          { path: paths.roastProfile.path, element: <RoastProfilePage /> },
           {
             element: <RequireRole allow={policies.plantScreens} />,
             children: [...plantRoutes, ...adminRoutes],

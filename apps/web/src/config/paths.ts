@@ -65,6 +65,12 @@ export const paths = {
       withQuery('/trace', { lot: query.lot, order: query.order }),
   },
   notifications: { path: '/notification', getHref: () => '/notification' },
+  roastProfiles: { path: '/roast-profiles', getHref: () => '/roast-profiles' },
+  roastProfileNew: { path: '/roast-profiles/new', getHref: () => '/roast-profiles/new' },
+  roastProfile: {
+    path: '/roast-profiles/:id',
+    getHref: (id: number) => withParam('/roast-profiles/:id', 'id', id),
+  },
   alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
 

@@ -30,11 +30,13 @@ describe('the left navigation', () => {
     expect(labels(Role.Administrator)).toEqual([
       ...plant,
       'Settings',
+      'Roast Profiles',
       ['Administration', ['Users', 'Audit Log', ...configuration, 'Alarm Simulator']],
     ]);
     expect(labels(Role.Supervisor)).toEqual([
       ...plant,
       'Settings',
+      'Roast Profiles',
       ['Administration', configuration],
     ]);
     expect(labels(Role.Operator)).toEqual(['Dashboard']);
@@ -60,6 +62,8 @@ describe('the left navigation', () => {
       ['/admin/device/alarm/GS1/message', 'admin-devices'],
       ['/admin/command/3/input', 'admin-commands'],
       ['/admin/health/plc', 'admin-health'],
+      ['/roast-profiles/new', 'roast-profiles'],
+      ['/roast-profiles/7', 'roast-profiles'],
     ];
     for (const [pathname, key] of cases) {
       expect(selectedNavigationKey(entries, pathname), pathname).toBe(key);

@@ -6,6 +6,7 @@ import {
   ControlOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  FireOutlined,
   InboxOutlined,
   ProfileOutlined,
   SettingOutlined,
@@ -44,6 +45,15 @@ const dashboard: NavigationItem = {
   icon: <DashboardOutlined />,
   href: paths.home.getHref(),
   paths: [paths.home.path],
+};
+
+/** How each product is roasted on each roaster. */
+const roastProfiles: NavigationItem = {
+  key: 'roast-profiles',
+  label: 'Roast Profiles',
+  icon: <FireOutlined />,
+  href: paths.roastProfiles.getHref(),
+  paths: [paths.roastProfiles.path, paths.roastProfileNew.path, paths.roastProfile.path],
 };
 
 const plantItems: NavigationItem[] = [
@@ -103,6 +113,7 @@ const plantItems: NavigationItem[] = [
     href: paths.generalSettings.getHref(),
     paths: [paths.generalSettings.path],
   },
+  roastProfiles,
 ];
 
 interface AdministrationItem extends NavigationItem {
@@ -219,8 +230,9 @@ function administrationFor(role: RoleId): NavigationGroup {
 }
 
 /**
- * The left navigation of a role: operators see the Dashboard only; administrators and
- * supervisors see the plant's screens and the admin screens whose calls the server lets them make.
+ * The left navigation of a role: operators see the Dashboard only (the specification's reduced
+ * interface); administrators and supervisors see the plant's screens and the admin screens whose
+ * calls the server lets them make.
  */
 export function navigationItemsFor(role: RoleId): NavigationEntry[] {
   return policies.plantScreens(role)
