@@ -2,18 +2,15 @@
  * `npm test`: every tier of tests, the cheapest first, and the time each stage took.
  *
  * 1. unit: no database, no network.
- * 2. db: the tests that open a database, on the embedded one (PGlite); with TEST_DATABASE_URL
- *    set, at the same time the same tier on that PostgreSQL server. Most of a db test's time is
- *    spent waiting on the simulated plant's clock, not on the processor (a roasting order's test
- *    file: 27 s of processor in 139 s), so the two passes share the two cores well.
+ * 2. db: the tests that open a database, on the embedded one (PGlite).
  * 3. build: the web app and the bundled server the browser tests serve.
  * 4. e2e: the browser tests.
+ * 5. With TEST_DATABASE_URL set, the db tier again on that PostgreSQL server. Not beside the
+ *    browser tests: run that way on two cores, its ledger property test alone took 12 minutes.
  *
  * Every stage runs even when an earlier one failed, so one run reports every failure; the exit
- * code is that of the first failure. Stages that run at once write their output to a file each,
- * printed whole when the stage ends, so that the log reads one stage at a time. The failed tests
- * of every stage are listed again at the end, beside the stage times: a CI log is often read
- * from its tail only.
+ * code is that of the first failure. The failed tests of every stage are listed again at the end,
+ * beside the stage times: a CI log is often read from its tail only.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -83,66 +80,33 @@ function failuresIn(report: string | undefined): string[] {
   });
 }
 
-/**
- * Runs a stage. One that runs beside others keeps its output until it ends, then prints it
- * whole, so that the log reads one stage at a time.
- */
-function run(stage: Stage, beside = false): Promise<Outcome> {
+function run(stage: Stage): Promise<Outcome> {
   const started = performance.now();
   const [command, ...args] = stage.command;
-  const child = spawn(command, args, {
-    env: stage.env,
-    stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
-  const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const child = spawn(command, args, { env: stage.env, stdio: 'inherit' });
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      if (beside) console.log(`\n=== ${stage.name} (ran beside others)\n${Buffer.concat(output)}`);
       const failures = failuresIn(stage.report);
       resolve({ name: stage.name, seconds, code: code ?? (signal ? 1 : 0), failures });
     });
   });
 }
 
-/** Stages of one step run at once; steps run one after another. */
-const steps: Stage[][] = [
-  [vitestStage('unit', embedded, '--project', 'unit')],
-  [
-    vitestStage('db (embedded)', embedded, '--project', 'db'),
-    ...(postgresUrl
-      ? [
-          vitestStage(
-            'db (PostgreSQL)',
-            { ...embedded, TEST_DATABASE_URL: postgresUrl },
-            '--project',
-            'db',
-          ),
-        ]
-      : []),
-  ],
-  [{ name: 'build', command: ['npm', 'run', 'build'], env: embedded }],
-  [vitestStage('e2e', embedded, '--config', 'e2e/vitest.config.ts')],
-];
-
 const outcomes: Outcome[] = [];
-for (const step of steps) {
-  if (step.length === 1 && step[0]) {
-    console.log(`\n=== ${step[0].name}`);
-    outcomes.push(await run(step[0]));
-    continue;
-  }
-  const names = step.map((stage) => stage.name).join(' and ');
-  console.log(`\n=== ${names}, at once`);
-  // Their output waits for their end: a line a minute shows the run is alive meanwhile.
-  const began = performance.now();
-  const alive = setInterval(() => {
-    console.log(`... ${names}: ${Math.round((performance.now() - began) / 1000)} s`);
-  }, 60_000);
-  outcomes.push(...(await Promise.all(step.map((stage) => run(stage, true)))));
-  clearInterval(alive);
+const stages: Stage[] = [
+  vitestStage('unit', embedded, '--project', 'unit'),
+  vitestStage('db (embedded)', embedded, '--project', 'db'),
+  { name: 'build', command: ['npm', 'run', 'build'], env: embedded },
+  vitestStage('e2e', embedded, '--config', 'e2e/vitest.config.ts'),
+];
+if (postgresUrl) {
+  const onPostgres = { ...embedded, TEST_DATABASE_URL: postgresUrl };
+  stages.push(vitestStage('db (PostgreSQL)', onPostgres, '--project', 'db'));
+}
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name}`);
+  outcomes.push(await run(stage));
 }
 
 rmSync(reports, { recursive: true, force: true });

@@ -27,6 +27,8 @@ export const roastProfileMessages = {
   developmentRatio: 'The development ratio must be between 5 and 35 %.',
   totalTime: 'The total time must be between 300 and 1,800 seconds.',
   alogText: 'Please choose an Artisan .alog file',
+  endKind: 'Please choose when the roast ends',
+  endValue: 'Please enter the value the roast ends at',
 } as const;
 
 const M = roastProfileMessages;
@@ -80,32 +82,31 @@ export type PowerStep = z.infer<typeof powerStep>;
 const rising = (points: readonly { t_s: number }[]) =>
   points.every((p, i) => i === 0 || p.t_s > (points[i - 1]?.t_s ?? -1));
 
-/** When the roast ends: the drop comes at the first of these the roast reaches. */
-export const endCondition = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('drop_temperature'),
-    value: limited(L.end.drop_temperature),
-  }),
-  z.strictObject({
-    kind: z.literal('time_after_first_crack'),
-    value: limited(L.end.time_after_first_crack),
-  }),
-  z.strictObject({
-    kind: z.literal('development_ratio'),
-    value: limited(L.end.development_ratio),
-  }),
-  z.strictObject({
-    kind: z.literal('total_time'),
-    value: limited(L.end.total_time),
-  }),
-]);
-export type EndCondition = z.infer<typeof endCondition>;
 export const END_CONDITION_KINDS = [
   'drop_temperature',
   'time_after_first_crack',
   'development_ratio',
   'total_time',
-] as const satisfies readonly EndCondition['kind'][];
+] as const;
+
+/**
+ * When the roast ends, and at what value of its kind. One object with the range checked by kind
+ * (rather than a union by kind), so that a value out of range is reported at `end.value` even
+ * when the kind is missing or wrong.
+ */
+export const endCondition = z
+  .strictObject({
+    kind: z.enum(END_CONDITION_KINDS, { error: M.endKind }),
+    value: z.number({ error: M.endValue }).finite({ error: M.endValue }),
+  })
+  .superRefine((end, ctx) => {
+    const limit = L.end[end.kind];
+    const whole = !('integer' in limit) || Number.isInteger(end.value);
+    if (end.value < limit.min || end.value > limit.max || !whole) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: limit.message });
+    }
+  });
+export type EndCondition = z.infer<typeof endCondition>;
 
 export const endConditionLabels: Record<EndCondition['kind'], string> = {
   drop_temperature: 'Drop temperature (°F)',

@@ -281,6 +281,16 @@ describe('roast profiles', () => {
     expect(range.body.message).toContain(roastProfileMessages.batchRange);
     const onePoint = await attempt({ reference: [{ t_s: 0, bt_f: 400 }] });
     expect(onePoint.body.message).toContain(roastProfileMessages.reference);
+    // An end's value is checked against its own kind's range, whole seconds for times.
+    const cold = await attempt({ end: { kind: 'drop_temperature', value: 300 } });
+    expect(cold.status).toBe(400);
+    expect(cold.body.message).toContain(
+      `settings.end.value: ${roastProfileMessages.dropTemperature}`,
+    );
+    const fraction = await attempt({ end: { kind: 'time_after_first_crack', value: 90.5 } });
+    expect(fraction.body.message).toContain(roastProfileMessages.afterCrack);
+    const unknown = await attempt({ end: { kind: 'colour', value: 55 } });
+    expect(unknown.body.message).toContain(`settings.end.kind: ${roastProfileMessages.endKind}`);
   });
 
   it('refuses a roaster the plant lacks, a device that is no roaster, and more than a roaster takes', async () => {
