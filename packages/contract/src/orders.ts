@@ -474,6 +474,10 @@ export const batchOfOrder = z.object({
   error: z.string().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** The roast profile version the batch was started with; null when its product had none. */
+  roast_profile: z
+    .object({ id: z.number().int(), name: z.string(), version: z.number().int() })
+    .nullable(),
 });
 export type BatchOfOrder = z.infer<typeof batchOfOrder>;
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { lots, products } from './inventory.ts';
 import { roastingPaths } from './paths.ts';
+import { roastProfileVersions } from './roasting.ts';
 import { devices } from './plant.ts';
 import { users } from './users.ts';
 import { workflows } from './workflows.ts';
@@ -122,8 +124,19 @@ export const orderBatches = pgTable(
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The roast profile version the batch was started with (ISA-88's control recipe), null when
+     * its product had none on its roaster. Versions never change, so the pair is the recipe.
+     */
+    roastProfileId: integer('roast_profile_ref'),
+    roastProfileVersion: integer('roast_profile_version'),
   },
   (t) => [
+    foreignKey({
+      name: 'order_batches_roast_profile_fk',
+      columns: [t.roastProfileId, t.roastProfileVersion],
+      foreignColumns: [roastProfileVersions.profileId, roastProfileVersions.version],
+    }),
     uniqueIndex('order_batches_seq_key').on(t.orderId, t.seq),
     index('order_batches_status_idx').on(t.status),
     index('order_batches_run_idx').on(t.runId),

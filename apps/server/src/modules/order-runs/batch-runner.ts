@@ -21,6 +21,7 @@ import { batchSteps } from './batch-steps.ts';
 import { learnInFlight, preacts } from './in-flight.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
+import type { RoastProfiles } from './order-run-context.ts';
 import type { OrderProgress } from '../orders/order-progress.ts';
 import type { PlantView } from './plant-view.ts';
 
@@ -72,6 +73,8 @@ export interface BatchRunnerDeps {
   workflows: WorkflowService;
   engine: WorkflowEngine;
   plant: PlantView;
+  /** The roast profile version a batch is started with. */
+  profiles: Pick<RoastProfiles, 'currentVersionOf'>;
   hub: EventHub;
   logger: { error(obj: object, msg: string): void };
   now: () => Date;
@@ -252,10 +255,17 @@ export class BatchRunner {
       });
     }
     const refs = await repo.deviceRefs([prepared.roaster, prepared.destination]);
+    // The batch keeps the profile version it starts with, whatever later edits make.
+    const profile = await this.#d.profiles.currentVersionOf(
+      order.order.productId,
+      prepared.roaster,
+    );
     const runId = randomUUID();
     const marked = await progress.transitionBatch(batch.id, ['pending'], {
       status: 'running',
       runId,
+      roastProfileId: profile?.id ?? null,
+      roastProfileVersion: profile?.version ?? null,
       workflowId: prepared.workflow.id,
       roasterDevice: refs.get(prepared.roaster) ?? null,
       destinationDevice: refs.get(prepared.destination) ?? null,
@@ -279,6 +289,8 @@ export class BatchRunner {
       await progress.transitionBatch(batch.id, ['running'], {
         status: 'pending',
         runId: null,
+        roastProfileId: null,
+        roastProfileVersion: null,
         draws: [],
         startedAt: null,
       });

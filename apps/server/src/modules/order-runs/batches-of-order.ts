@@ -9,7 +9,11 @@ export async function batchesOf(d: OrderRunServiceDeps, orderId: number): Promis
   const order = await d.repo.order(orderId);
   if (!order) throw notFound(`Order ${orderId} not found.`);
   const lbs = (centi: number | null) => (centi === null ? null : fromCenti(centi));
-  return (await d.repo.batches(orderId)).map((b) => ({
+  const batches = await d.repo.batches(orderId);
+  const names = await d.profiles.namesOf([
+    ...new Set(batches.flatMap((b) => (b.roastProfileId === null ? [] : [b.roastProfileId]))),
+  ]);
+  return batches.map((b) => ({
     id: b.id,
     seq: b.seq,
     status: b.status,
@@ -25,5 +29,13 @@ export async function batchesOf(d: OrderRunServiceDeps, orderId: number): Promis
     error: b.error,
     started_at: b.startedAt?.toISOString() ?? null,
     finished_at: b.finishedAt?.toISOString() ?? null,
+    roast_profile:
+      b.roastProfileId === null || b.roastProfileVersion === null
+        ? null
+        : {
+            id: b.roastProfileId,
+            name: names.get(b.roastProfileId) ?? '',
+            version: b.roastProfileVersion,
+          },
   }));
 }

@@ -10,6 +10,7 @@ import {
   type OrderForm,
   type PackingForm,
   type Product,
+  type RoastProfile,
 } from '@roastery/contract';
 import { ledgerEntries } from '@roastery/db';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
@@ -117,11 +118,21 @@ describe('the second line of the demo plant', () => {
     });
     expect(created.status).toBe(201);
     const order = created.body.order_id;
+    const profiles = (await supervisor<RoastProfile[]>('GET', '/api/roast-profiles')).body;
+    const profile = profiles.find((p) => p.product_id === ethiopia && p.roaster === 'R2');
+    expect(profile?.current.version).toBe(1);
     expect((await supervisor('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
+    // A new version while the batch roasts: the batch keeps the one it started with.
+    const revised = await supervisor('PUT', `/api/roast-profiles/${profile!.id}`, {
+      settings: { ...profile!.current.settings, charge_temperature_f: 405 },
+      reason: 'A cooler charge for the new crop',
+    });
+    expect(revised.status).toBe(200);
     await finished(order);
 
     const [batch, ...more] = await batchesOf(order);
     expect(more).toEqual([]);
+    expect(batch!.roast_profile).toEqual({ id: profile!.id, name: profile!.name, version: 1 });
     // Roaster 2's batch size stops the charge at 250 lbs.
     expect(batch).toMatchObject({ status: 'finished', planned: 250, green: 250 });
     expect(batch!.roasted).toBeGreaterThan(200);

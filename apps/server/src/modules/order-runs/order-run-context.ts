@@ -13,6 +13,10 @@ import { orderNumber } from './order-labels.ts';
 import type { OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
 import type { OrderProgress } from '../orders/order-progress.ts';
 import type { PlantView } from './plant-view.ts';
+import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
+
+/** What the order runs ask of the roast profiles. */
+export type RoastProfiles = Pick<RoastProfileService, 'currentVersionOf' | 'namesOf'>;
 
 export interface OrderRunServiceDeps {
   repo: OrderRunRepository;
@@ -27,6 +31,8 @@ export interface OrderRunServiceDeps {
   plant: PlantView;
   /** Roasting paths: once any is defined, a start must follow an enabled one. */
   paths: PathService;
+  /** The roast profiles a batch is started with, and named by. */
+  profiles: RoastProfiles;
   hub: EventHub;
   alarm: (text: string) => Promise<void>;
   warn: (text: string) => Promise<void>;

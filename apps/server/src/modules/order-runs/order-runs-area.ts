@@ -7,7 +7,7 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { OrderProgress } from '../orders/order-progress.ts';
 import type { RuntimeDevicePort } from '../workflows/runtime-device-port.ts';
 import { BatchRunner } from './batch-runner.ts';
-import type { OrderRunServiceDeps } from './order-run-context.ts';
+import type { OrderRunServiceDeps, RoastProfiles } from './order-run-context.ts';
 import { OrderRouteReader } from './order-route.ts';
 import { OrderRouteRepository } from './order-route-repository.ts';
 import { OrderRunRepository } from './order-run-repository.ts';
@@ -33,11 +33,13 @@ export interface OrderRunsNeeds extends Pick<
   settlement: Pick<RunSettlement, 'register'>;
   /** Moves orders and their batches along; the orders area owns them. */
   orderProgress: OrderProgress;
+  roastProfiles: RoastProfiles;
 }
 
 function build(needs: OrderRunsNeeds) {
   const { dumps, workflows, engine, products, ledger, paths, hub, logger } = needs;
   const { notifications, devicePort, settlement } = needs;
+  const profiles = needs.roastProfiles;
   const repo = new OrderRunRepository(needs.db);
   const progress = needs.orderProgress;
   const plant = new PlantView(needs.runtime, (device) => devicePort.mode(device));
@@ -56,6 +58,7 @@ function build(needs: OrderRunsNeeds) {
     workflows,
     engine,
     plant,
+    profiles,
     hub,
     logger,
     now,
@@ -71,6 +74,7 @@ function build(needs: OrderRunsNeeds) {
     ledger,
     plant,
     paths,
+    profiles,
     hub,
     alarm,
     warn,

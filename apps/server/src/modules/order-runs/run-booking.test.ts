@@ -68,6 +68,7 @@ beforeAll(async () => {
   batches = new BatchRunner({
     ...common,
     products: t.services.products,
+    profiles: t.services.roastProfiles,
     logger: { error: () => {} },
   });
   packing = new PackingRunner({ ...common, alarm: () => Promise.resolve() });

@@ -81,6 +81,35 @@ export class RoastProfileRepository {
     return new Map(rows.map(({ row }) => [row.profileId, row]));
   }
 
+  /** The profile of a product on a roaster (by its code), with its latest version number. */
+  async currentOf(
+    productId: number,
+    roasterCode: string,
+  ): Promise<{ id: number; name: string; version: number } | undefined> {
+    const [row] = await this.#db
+      .select({
+        id: roastProfiles.id,
+        name: roastProfiles.name,
+        version: max(roastProfileVersions.version),
+      })
+      .from(roastProfiles)
+      .innerJoin(devices, eq(devices.id, roastProfiles.roasterDevice))
+      .innerJoin(roastProfileVersions, eq(roastProfileVersions.profileId, roastProfiles.id))
+      .where(and(eq(roastProfiles.productId, productId), eq(devices.deviceId, roasterCode)))
+      .groupBy(roastProfiles.id, roastProfiles.name);
+    return row?.version == null ? undefined : { id: row.id, name: row.name, version: row.version };
+  }
+
+  /** Names of profiles, by id. */
+  async names(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.#db
+      .select({ id: roastProfiles.id, name: roastProfiles.name })
+      .from(roastProfiles)
+      .where(inArray(roastProfiles.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   /** A profile's versions, newest first. */
   async versions(profileId: number): Promise<VersionRow[]> {
     return this.#db

@@ -31,6 +31,13 @@ export interface RoastProfileServiceDeps {
   catalog: () => Promise<PlantCatalog>;
 }
 
+/** A profile's version as a batch names it. */
+export interface ProfileVersionRef {
+  id: number;
+  name: string;
+  version: number;
+}
+
 /** What the profile form offers. */
 export interface RoastProfileForm {
   products: { product_id: number; product_name: string }[];
@@ -109,6 +116,19 @@ export class RoastProfileService {
   }
 
   /** Every profile with its current version, by product name, then roaster. */
+  /**
+   * The recipe a batch of the product on the roaster runs: its profile's latest version, or
+   * undefined when the product has no profile there (the batch then runs on its workflow alone).
+   */
+  currentVersionOf(productId: number, roasterCode: string): Promise<ProfileVersionRef | undefined> {
+    return this.#d.repo.currentOf(productId, roasterCode);
+  }
+
+  /** The names of profiles batches name, by id. */
+  namesOf(ids: number[]): Promise<Map<number, string>> {
+    return this.#d.repo.names(ids);
+  }
+
   async list(): Promise<RoastProfile[]> {
     const rows = await this.#d.repo.list();
     const latest = await this.#d.repo.latestVersions(rows.map((r) => r.id));

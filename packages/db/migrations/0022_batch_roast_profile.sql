@@ -1,0 +1,3 @@
+ALTER TABLE "order_batches" ADD COLUMN "roast_profile_ref" integer;--> statement-breakpoint
+ALTER TABLE "order_batches" ADD COLUMN "roast_profile_version" integer;--> statement-breakpoint
+ALTER TABLE "order_batches" ADD CONSTRAINT "order_batches_roast_profile_fk" FOREIGN KEY ("roast_profile_ref","roast_profile_version") REFERENCES "public"."roast_profile_versions"("profile_ref","version") ON DELETE no action ON UPDATE no action;
