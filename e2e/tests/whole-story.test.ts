@@ -193,13 +193,20 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
       const lot = `RST-${roastNamed.number}-1`;
       await page.goto(url(`/trace?lot=${lot}`));
       const wentInto = page.locator('.ant-descriptions', { hasText: 'Went into' });
+      // The batch names the demo's House Blend profile version it ran, and leads to it.
+      const profile = 'House Blend on Roaster 1';
+      const ranVersion = wentInto.getByRole('link', { name: `${profile} · v1`, exact: true });
       await atBothWidths(page, async () => {
         await expectReadable(`trace of ${lot}`, [
           wentInto.getByRole('link', { name: roastNamed.number, exact: true }),
           wentInto.getByRole('link', { name: packNamed.number, exact: true }),
+          ranVersion,
         ]);
         expect(await pageOverflow(page)).toBe(0);
       });
+      await ranVersion.click();
+      await page.waitForURL(/\/roast-profiles\/\d+$/);
+      await page.getByRole('heading', { name: profile, exact: true }).waitFor();
       await page.goto(url(`/trace?order=${pack.order_id}`));
       await atBothWidths(page, async () => {
         await expectReadable(`trace of order ${packNamed.number}`, [

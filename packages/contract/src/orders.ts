@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceCode, liveness } from './devices.ts';
 import { idParams, int32, int32FromText, INT32_MAX, wholeNumber } from './integers.ts';
 import { jsonText } from './json-text.ts';
+import { batchRoastProfile } from './roast-profiles.ts';
 import { timelineEntry } from './workflows.ts';
 
 /** The order number as every screen and log shows it: zero-padded to six digits (42 -> '000042'). */
@@ -475,9 +476,7 @@ export const batchOfOrder = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   /** The roast profile version the batch was started with; null when its product had none. */
-  roast_profile: z
-    .object({ id: z.number().int(), name: z.string(), version: z.number().int() })
-    .nullable(),
+  roast_profile: batchRoastProfile.nullable(),
 });
 export type BatchOfOrder = z.infer<typeof batchOfOrder>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32, INT32_MAX, wholeNumber } from './integers.ts';
+import { batchRoastProfile } from './roast-profiles.ts';
 
 export const productMessages = {
   name: 'Please enter product name',
@@ -171,13 +172,15 @@ export const lotMovement = z.object({
 });
 
 /**
- * A roasting batch as people name it: its place in its order. order_id and seq are null when
- * the batch's record is gone (the ledger keeps the id of every batch it booked).
+ * A roasting batch as people name it: its place in its order, and the roast profile version it
+ * ran. order_id and seq are null when the batch's record is gone (the ledger keeps the id of
+ * every batch it booked); roast_profile is null then too, or when its product had no profile.
  */
 export const traceBatch = z.object({
   batch_id: z.number().int(),
   order_id: z.number().int().nullable(),
   seq: z.number().int().nullable(),
+  roast_profile: batchRoastProfile.nullable(),
 });
 export type TraceBatch = z.infer<typeof traceBatch>;
 

@@ -181,6 +181,14 @@ export const roastProfileVersion = z.object({
 });
 export type RoastProfileVersion = z.infer<typeof roastProfileVersion>;
 
+/** The profile version a batch was started with, as its order's batches and the trace name it. */
+export const batchRoastProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+});
+export type BatchRoastProfile = z.infer<typeof batchRoastProfile>;
+
 /** A version without its settings, for a profile's history. */
 export const roastProfileVersionEntry = roastProfileVersion.omit({ settings: true });
 export type RoastProfileVersionEntry = z.infer<typeof roastProfileVersionEntry>;

@@ -11,7 +11,7 @@ export function formatRoastingBatch(seq: number, total: number | null, orderId: 
  * A batch by its order, e.g. Batch 1 of order 000006. A batch whose record is gone is named by
  * its order alone, or by the ledger's number when that is gone too.
  */
-export function formatTraceBatch(batch: TraceBatch): string {
+export function formatTraceBatch(batch: Pick<TraceBatch, 'batch_id' | 'order_id' | 'seq'>): string {
   if (batch.order_id === null) return `Batch record ${batch.batch_id}`;
   const order = formatOrderNumber(batch.order_id);
   return batch.seq === null ? `A batch of order ${order}` : `Batch ${batch.seq} of order ${order}`;

@@ -10,6 +10,7 @@ import {
   orderBatches,
   orders,
   products,
+  roastProfiles,
   type Executor,
   type LedgerReason,
 } from '@roastery/db';
@@ -372,12 +373,23 @@ export class LedgerRepository {
       .orderBy(asc(ledgerEntries.id));
   }
 
-  /** Batches by id, with their order and place in it; a batch whose order is gone is absent. */
+  /**
+   * Batches by id, with their order and place in it and the roast profile version they ran
+   * (its profile's name); a batch whose order is gone is absent.
+   */
   batchesByIds(tx: Executor, ids: number[]) {
     if (!ids.length) return Promise.resolve([]);
     return tx
-      .select({ id: orderBatches.id, orderId: orderBatches.orderId, seq: orderBatches.seq })
+      .select({
+        id: orderBatches.id,
+        orderId: orderBatches.orderId,
+        seq: orderBatches.seq,
+        profileId: orderBatches.roastProfileId,
+        profileVersion: orderBatches.roastProfileVersion,
+        profileName: roastProfiles.name,
+      })
       .from(orderBatches)
+      .leftJoin(roastProfiles, eq(roastProfiles.id, orderBatches.roastProfileId))
       .where(inArray(orderBatches.id, ids));
   }
 

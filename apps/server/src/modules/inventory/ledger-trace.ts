@@ -1,4 +1,4 @@
-import type { LotTrace, OrderTrace, TraceBatch } from '@roastery/contract';
+import type { BatchRoastProfile, LotTrace, OrderTrace, TraceBatch } from '@roastery/contract';
 import { notFound } from '../../lib/http-errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import { unique } from './unique.ts';
@@ -12,9 +12,19 @@ function sumByLot(
   return [...totals].map(([lot_number, centi]) => ({ lot_number, lbs: fromCenti(centi) }));
 }
 
+/** The roast profile version a batch's record names, with its profile's name. */
+function profileOf(batch: {
+  profileId: number | null;
+  profileVersion: number | null;
+  profileName: string | null;
+}): BatchRoastProfile | null {
+  const { profileId: id, profileVersion: version, profileName: name } = batch;
+  return id === null || version === null || name === null ? null : { id, name, version };
+}
+
 /**
  * Batches as people name them: their order and place in it, from the batches' records, else
- * the order the ledger booked them for.
+ * the order the ledger booked them for; and the roast profile version each record names.
  */
 async function traceBatches(
   ctx: LedgerContext,
@@ -28,6 +38,7 @@ async function traceBatches(
       batch_id: id,
       order_id: batch?.orderId ?? rows.find((r) => r.entry.batchId === id)?.entry.orderId ?? null,
       seq: batch?.seq ?? null,
+      roast_profile: batch ? profileOf(batch) : null,
     };
   });
 }

@@ -106,7 +106,7 @@ describe('traceability', () => {
     expect(back.body).toEqual({
       order_id: 42,
       roasted_lots: [{ lot_number: 'RST-7', lbs: 400 }],
-      batches: [{ batch_id: 7, order_id: null, seq: null }],
+      batches: [{ batch_id: 7, order_id: null, seq: null, roast_profile: null }],
       green_lots: [
         { lot_number: 'DMP-A', bean_name: 'Colombia Supremo', lbs: 300 },
         { lot_number: 'DMP-B', bean_name: 'Brazil Santos', lbs: 200 },
@@ -125,7 +125,7 @@ describe('traceability', () => {
     // The second order's batch: its id is not its place in the order.
     await book();
     const { orderId, lotNumber } = await book();
-    const batch = { batch_id: expect.any(Number), order_id: orderId, seq: 1 };
+    const batch = { batch_id: expect.any(Number), order_id: orderId, seq: 1, roast_profile: null };
 
     const roasted = await admin<LotTrace>('GET', `/api/trace/lot/${lotNumber}`);
     expect(roasted.body.batches).toEqual([batch]);

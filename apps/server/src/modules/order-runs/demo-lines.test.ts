@@ -7,6 +7,7 @@ import {
   type ActiveNotifications,
   type BatchOfOrder,
   type DynamicValueForm,
+  type LotTrace,
   type OrderForm,
   type PackingForm,
   type Product,
@@ -132,7 +133,13 @@ describe('the second line of the demo plant', () => {
 
     const [batch, ...more] = await batchesOf(order);
     expect(more).toEqual([]);
-    expect(batch!.roast_profile).toEqual({ id: profile!.id, name: profile!.name, version: 1 });
+    const ran = { id: profile!.id, name: profile!.name, version: 1 };
+    expect(batch!.roast_profile).toEqual(ran);
+    // The roasted lot's trace names the same version.
+    const trace = await supervisor<LotTrace>('GET', `/api/trace/lot/${batch!.lot_number}`);
+    expect(trace.body.batches).toEqual([
+      { batch_id: batch!.id, order_id: order, seq: 1, roast_profile: ran },
+    ]);
     // Roaster 2's batch size stops the charge at 250 lbs.
     expect(batch).toMatchObject({ status: 'finished', planned: 250, green: 250 });
     expect(batch!.roasted).toBeGreaterThan(200);

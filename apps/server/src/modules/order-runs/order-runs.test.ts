@@ -254,7 +254,12 @@ describe('roasting orders on the plant', () => {
     expect(forward.status).toBe(200);
     expect(forward.body.roasted_lots).toEqual(batches.map((b) => b.lot_number));
     expect(forward.body.batches).toEqual(
-      batches.map((b) => ({ batch_id: b.id, order_id: order, seq: b.seq })),
+      batches.map((b) => ({
+        batch_id: b.id,
+        order_id: order,
+        seq: b.seq,
+        roast_profile: b.roast_profile,
+      })),
     );
     expect(forward.body.roasting_orders).toEqual([order]);
     const back = await supervisor<OrderTrace>('GET', `/api/trace/order/${order}`);
