@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /** A supervisor's phone. */
@@ -6,6 +7,17 @@ export const PHONE = { width: 390, height: 844 };
 /** How far the page reaches past the right edge of the window, in pixels. */
 export const pageOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Fails unless the page settles without a sideways scroll within a few seconds: right after a
+ * change of width, a layout that follows antd's breakpoints (a Descriptions' columns, a table
+ * turned cards) switches a render later, and the page is briefly as wide as before.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(() => pageOverflow(page), { message: `${what} scrolls sideways`, timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
+}
 
 /** How far an element's contents reach past its own box, sideways, in pixels. */
 export const overflowOf = (element: Locator): Promise<number> =>

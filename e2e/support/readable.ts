@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-export { PHONE, pageOverflow } from './layout-checks.ts';
+export { PHONE, expectNoSidewaysScroll, pageOverflow } from './layout-checks.ts';
 
 /** The screens of the office and of a laptop. */
 export const DESKTOP = { width: 1440, height: 900 } as const;

@@ -19,8 +19,8 @@ import { plantConnected } from '../support/plant-actions.ts';
 import {
   DESKTOP,
   PHONE,
+  expectNoSidewaysScroll,
   expectReadable,
-  pageOverflow,
   tableOverflow,
 } from '../support/readable.ts';
 
@@ -71,7 +71,7 @@ async function expectOrdersRead(page: Page, screen: string, orders: Named[]): Pr
       entry.getByText(order.customer, { exact: true }),
     ]);
   }
-  expect(await pageOverflow(page), `${screen} at ${width} px scrolls sideways`).toBe(0);
+  await expectNoSidewaysScroll(page, `${screen} at ${width} px`);
 }
 
 /** The same screen read on the office's screen, then on a phone; it is left at desktop width. */
@@ -202,7 +202,7 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
           wentInto.getByRole('link', { name: packNamed.number, exact: true }),
           ranVersion,
         ]);
-        expect(await pageOverflow(page)).toBe(0);
+        await expectNoSidewaysScroll(page, page.url());
       });
       await ranVersion.click();
       await page.waitForURL(/\/roast-profiles\/\d+$/);
@@ -213,7 +213,7 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
           page.getByText(packNamed.number, { exact: true }).first(),
           page.getByRole('link', { name: lot, exact: true }).first(),
         ]);
-        expect(await pageOverflow(page)).toBe(0);
+        await expectNoSidewaysScroll(page, page.url());
       });
 
       // The reports: the packed order for whom, the roast by batch, each row saying what it is.
@@ -226,7 +226,7 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
           batch.getByText(roastNamed.number, { exact: true }),
           batch.getByText(lot, { exact: true }),
         ]);
-        expect(await pageOverflow(page)).toBe(0);
+        await expectNoSidewaysScroll(page, page.url());
       });
       await page.goto(url('/reports?t=production'));
       await atBothWidths(page, async () => {
@@ -238,7 +238,7 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
           row.getByText('House Blend', { exact: true }),
           row.getByText('Roaster 1', { exact: true }),
         ]);
-        expect(await pageOverflow(page)).toBe(0);
+        await expectNoSidewaysScroll(page, page.url());
       });
     },
     STORY_MS,
