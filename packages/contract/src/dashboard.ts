@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { liveness } from './devices.ts';
 import { dump } from './dumps.ts';
 import { int32 } from './integers.ts';
-import { workflowEdge, workflowNode } from './workflows.ts';
+import { roastingOrder } from './orders.ts';
+import { timelineEntry, workflowEdge, workflowNode } from './workflows.ts';
 
 export const dashboardMessages = {
   substitute: 'Please select a substitute silo bin',
@@ -210,3 +211,32 @@ export const waitingDevice = z.object({
   order_id: z.number().int().nullable(),
 });
 export type WaitingDevice = z.infer<typeof waitingDevice>;
+
+/** GET /dashboard/system_status */
+export const systemStatus = z.object({
+  orders: z.array(
+    roastingOrder.extend({
+      /** The timeline of the batch under way, as its workflow run records it. */
+      timeline: z.array(timelineEntry),
+    }),
+  ),
+  roasters: z.array(
+    z.object({
+      device_id: z.string(),
+      device_name: z.string(),
+      active: z.boolean(),
+      order_id: z.number().int().nullable(),
+      /** The batch it roasts (1-based) of how many its order has; null between batches. */
+      batch: z.number().int().nullable(),
+      total_split: z.number().int().nullable(),
+      /** Its phase in words (Idle, Charging, Roasting, Dropping, Cooling). */
+      phase: z.string().nullable(),
+      /** Bean temperature, °F; null when the roaster has no probe or the PLC has not said. */
+      temperature: z.number().nullable(),
+      /** Of its PLC values (active, phase, temperature). */
+      ...liveness,
+    }),
+  ),
+  inActive: z.array(z.object({ device_id: z.string(), device_name: z.string() })),
+});
+export type SystemStatus = z.infer<typeof systemStatus>;

@@ -23,6 +23,7 @@ export * from './dumps.ts';
 export * from './transfers.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
+export * from './order-records.ts';
 export * from './admin-reports.ts';
 export * from './reports.ts';
 export * from './paths.ts';

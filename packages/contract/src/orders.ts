@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { deviceCode, liveness } from './devices.ts';
+import { deviceCode } from './devices.ts';
 import { idParams, int32, int32FromText, INT32_MAX, wholeNumber } from './integers.ts';
 import { jsonText } from './json-text.ts';
-import { batchRoastProfile } from './roast-profiles.ts';
-import { timelineEntry } from './workflows.ts';
 
 /** The order number as every screen and log shows it: zero-padded to six digits (42 -> '000042'). */
 export function orderNumber(orderId: number): string {
@@ -411,74 +409,6 @@ export const startPackingBody = z.strictObject({ order_id: int32().positive() })
 export const startPackingReply = z.object({ workflow_id: z.number().int(), message: z.string() });
 
 export const finishedPackingQuery = orderListQuery;
-
-/** A packed order's record, for the packing report and trace: bins with lots and roast dates. */
-export const packingRecord = z.object({
-  order_id: z.number().int(),
-  /** Who the order was packed for: what a recall reads first. '' when the order names no one. */
-  customer: z.string(),
-  recipe: z.string(),
-  packed_date: z.string(),
-  total_weight: z.number(),
-  bins: z.array(
-    z.object({
-      device_id: z.string(),
-      bean_name: z.string(),
-      amount: z.number(),
-      lot_number: z.string(),
-      roasted_date: z.string().nullable(),
-      green_lots: z.array(z.string()),
-    }),
-  ),
-});
-export type PackingRecord = z.infer<typeof packingRecord>;
-
-/** GET /dashboard/system_status */
-export const systemStatus = z.object({
-  orders: z.array(
-    roastingOrder.extend({
-      /** The timeline of the batch under way, as its workflow run records it. */
-      timeline: z.array(timelineEntry),
-    }),
-  ),
-  roasters: z.array(
-    z.object({
-      device_id: z.string(),
-      device_name: z.string(),
-      active: z.boolean(),
-      order_id: z.number().int().nullable(),
-      /** The batch it roasts (1-based) of how many its order has; null between batches. */
-      batch: z.number().int().nullable(),
-      total_split: z.number().int().nullable(),
-      /** Its phase in words (Idle, Charging, Roasting, Dropping, Cooling). */
-      phase: z.string().nullable(),
-      /** Bean temperature, °F; null when the roaster has no probe or the PLC has not said. */
-      temperature: z.number().nullable(),
-      /** Of its PLC values (active, phase, temperature). */
-      ...liveness,
-    }),
-  ),
-  inActive: z.array(z.object({ device_id: z.string(), device_name: z.string() })),
-});
-export type SystemStatus = z.infer<typeof systemStatus>;
-
-export const batchOfOrder = z.object({
-  id: z.number().int(),
-  seq: z.number().int(),
-  status: z.enum(['pending', 'running', 'finished', 'failed', 'cancelled']),
-  planned: z.number().nullable(),
-  green: z.number().nullable(),
-  roasted: z.number().nullable(),
-  roast_loss: z.number().nullable(),
-  lot_number: z.string().nullable(),
-  run_id: z.string().nullable(),
-  error: z.string().nullable(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  /** The roast profile version the batch was started with; null when its product had none. */
-  roast_profile: batchRoastProfile.nullable(),
-});
-export type BatchOfOrder = z.infer<typeof batchOfOrder>;
 
 /** A choice of the silo fill form: a device by its code and name. */
 export const deviceChoice = z.object({ device_id: z.string(), device_name: z.string() });

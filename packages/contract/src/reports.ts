@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32FromText } from './integers.ts';
 import { eventExportFormat } from './events.ts';
-import { packingRecord } from './orders.ts';
+import { packingRecord } from './order-records.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
