@@ -6,9 +6,9 @@ const repoRoot = resolve(import.meta.dirname, '..');
 
 /**
  * Browser tests: the built web app, served by the real server on a fresh database per file,
- * driven through headless Chromium. Each file starts its own server and browser, so files run
- * side by side (E2E_WORKERS, two by default): a browser test spends most of its time waiting on
- * the page and the simulated plant, not on the processor.
+ * driven through headless Chromium. Each file starts its own server and a browser profile of its
+ * own in its worker's Chromium; files run side by side (E2E_WORKERS, two by default: on two cores
+ * the browser tests keep both busy).
  */
 export default defineConfig({
   test: {
@@ -23,5 +23,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A worker's files share its module graph and its Chromium (support/harness.ts) instead of
+    // loading the server and launching a browser for each file.
+    isolate: false,
   },
 });

@@ -22,21 +22,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * Checks the page's screen with axe unless a test of this run already did: a screen is its
- * address (path and query) at the page's width. The mark is a file created exclusively, so two workers leaving the
- * same screen at once check it once. Every route is also swept on its own in
- * accessibility.test.ts; this catches what only a test's clicks reach (a tab, a filled form).
+ * Claims the page's screen for an axe check: true for the first caller of the run, false once a
+ * test of any worker claimed it. A screen is its address (path and query) at the page's width.
+ * The mark is a file created exclusively, so two workers leaving the same screen at once claim it
+ * once.
  */
-export async function checkScreenOnce(page: Page): Promise<void> {
+export async function claimScreen(page: Page): Promise<boolean> {
   const url = new URL(page.url());
   const mark = createHash('sha256')
     .update(`${page.viewportSize()?.width ?? 0} ${url.pathname}${url.search}`)
     .digest('hex');
   try {
     await writeFile(join(inject('checkedScreensDir'), mark), '', { flag: 'wx' });
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  await expectAccessible(page);
+}
+
+/**
+ * Checks the page's screen with axe unless a test of this run already did. Every route is also
+ * swept in accessibility.test.ts; this catches what only a test's clicks reach (a tab, a filled
+ * form).
+ */
+export async function checkScreenOnce(page: Page): Promise<void> {
+  if (await claimScreen(page)) await expectAccessible(page);
 }

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer } from '@roastery/server/testing';
 import { checkScreenOnce } from './checked-screens.ts';
@@ -78,26 +77,17 @@ function artifactName(testName: string): string {
   return `${testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`;
 }
 
-/** A headless Chromium with a fresh profile, its pages checked for CSP violations and axe. */
-export interface ConsoleBrowser {
-  context: BrowserContext;
-  /** What its pages reported so far; the caller empties it per test. */
-  cspViolations: string[];
-  close(): Promise<void>;
-}
+let workerChromium: Promise<Browser> | undefined;
 
 /**
- * Launches Chromium for the console at `baseUrl`: every screen a page leaves is checked with axe,
- * and every Content-Security-Policy violation is collected.
+ * The Chromium of this worker process, launched by the first test file that needs it and shared
+ * by the files that follow in the same worker (Vitest runs them one after another there, without
+ * isolation). Playwright closes it when the worker ends.
  */
-export async function launchConsoleBrowser(baseUrl: string): Promise<ConsoleBrowser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'roastery-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
+function chromiumOfWorker(): Promise<Browser> {
+  workerChromium ??= chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1440, height: 900 },
-    // No opening animations: a click on a dialog or menu that is still moving can be lost.
-    reducedMotion: 'reduce',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -108,14 +98,34 @@ export async function launchConsoleBrowser(baseUrl: string): Promise<ConsoleBrow
       '--disable-sync',
     ],
   });
-  for (const initial of context.pages()) await initial.close();
+  return workerChromium;
+}
+
+/** A browser profile of its own (cookies, storage, live stream), checked for CSP and axe. */
+export interface ConsoleBrowser {
+  context: BrowserContext;
+  /** What its pages reported so far; the caller empties it per test. */
+  cspViolations: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh profile in the worker's Chromium for the console at `baseUrl`: to the console it is a
+ * browser of its own, as another person's would be. Every screen a page leaves is checked with
+ * axe, and every Content-Security-Policy violation is collected.
+ */
+export async function launchConsoleBrowser(baseUrl: string): Promise<ConsoleBrowser> {
+  const context = await (
+    await chromiumOfWorker()
+  ).newContext({
+    viewport: { width: 1440, height: 900 },
+    // No opening animations: a click on a dialog or menu that is still moving can be lost.
+    reducedMotion: 'reduce',
+  });
   const browser: ConsoleBrowser = {
     context,
     cspViolations: [],
-    close: async () => {
-      await context.close();
-      await rm(profileDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
   context.on('page', (opened) => checkScreensOnLeaving(opened, baseUrl));
   await context.exposeBinding('__reportCspViolation', (_source, v: CspViolation) => {
