@@ -1,5 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { longFilesFirst } from './scripts/long-files-first.ts';
 
 /**
  * A server test belongs to the db tier when it opens a database: it imports a fixture that does
@@ -27,6 +28,20 @@ const EMBEDDED_ONLY = [
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * The files that take a minute or more (measured on the 2-core CI machine), longest first: each
+ * starts at once, so that the run does not end on one of them alone. The PLC link under faults
+ * and the crashed server mostly wait, so they overlap with the files that compute.
+ */
+const LONG_FILES = [
+  'apps/server/src/modules/inventory/ledger-invariants-1.test.ts',
+  'apps/server/src/modules/inventory/ledger-invariants-2.test.ts',
+  'apps/server/src/modules/order-runs/order-runs.test.ts',
+  'apps/server/test/crash/crash-restart.test.ts',
+  'packages/plc/src/link-faults.test.ts',
+  'apps/server/src/modules/order-runs/demo-lines.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Twice as many workers as the CI machine's two cores: many files spend much of their time
@@ -39,6 +54,7 @@ export default defineConfig({
     // and compiling the embedded database anew for each file was half the db tier's time (70
     // files: 285 s isolated, 130 s not).
     isolate: false,
+    sequence: { sequencer: longFilesFirst(LONG_FILES) },
     projects: [
       {
         test: {

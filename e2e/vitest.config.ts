@@ -1,8 +1,17 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { longFilesFirst } from '../scripts/long-files-first.ts';
 
 // Pinned so that the suite runs the same from the repository root or from e2e/.
 const repoRoot = resolve(import.meta.dirname, '..');
+
+/** The browser test files that take a minute or more on the 2-core CI machine, longest first. */
+const LONG_FILES = [
+  'e2e/tests/accessibility.test.ts',
+  'e2e/tests/navigation.test.ts',
+  'e2e/tests/roasting-story.test.ts',
+  'e2e/tests/workflows-run.test.ts',
+];
 
 /**
  * Browser tests: the built web app, served by the real server on a fresh database per file,
@@ -26,5 +35,6 @@ export default defineConfig({
     // A worker's files share its module graph and its Chromium (support/harness.ts) instead of
     // loading the server and launching a browser for each file.
     isolate: false,
+    sequence: { sequencer: longFilesFirst(LONG_FILES) },
   },
 });
