@@ -1,6 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { longFilesFirst } from './scripts/long-files-first.ts';
+import { longFilesFirst } from './e2e/support/long-files-first.ts';
 
 /**
  * A server test belongs to the db tier when it opens a database: it imports a fixture that does

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { longFilesFirst } from '../scripts/long-files-first.ts';
+import { longFilesFirst } from './support/long-files-first.ts';
 
 // Pinned so that the suite runs the same from the repository root or from e2e/.
 const repoRoot = resolve(import.meta.dirname, '..');
