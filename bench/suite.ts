@@ -35,6 +35,7 @@ export const suite: readonly SuiteEntry[] = [
   { name: 'recall', args: [], quick: ['--years', '1', '--samples', '20'] },
   { name: 'session-end', args: [], quick: ['--samples', '3'] },
   { name: 'audit', args: [], quick: ['--rows', '2000', '--samples', '20'] },
+  { name: 'historian-ingest', args: [], quick: ['--tags', '200', '--seconds', '5'] },
   { name: 'web-delivery', args: [], quick: [] },
   { name: 'request-path', args: [], quick: ['--duration', '1'] },
   {

@@ -19,6 +19,7 @@ import { devicesArea } from './modules/devices/devices-area.ts';
 import { dumpsArea } from './modules/dumps/dumps-area.ts';
 import { eventsArea } from './modules/events/events-area.ts';
 import { healthArea } from './modules/health/health-area.ts';
+import { historianArea } from './modules/historian/historian-area.ts';
 import { inventoryArea } from './modules/inventory/inventory-area.ts';
 import { liveArea } from './modules/live/live-area.ts';
 import { notificationsArea } from './modules/notifications/notifications-area.ts';
@@ -81,6 +82,7 @@ export async function createServices(
     .add(ordersArea.build)
     .add(pathsArea.build)
     .add(roastProfilesArea.build)
+    .add(historianArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
     .add(commandsArea.build)
@@ -117,6 +119,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   beansArea.routes,
   productsArea.routes,
   roastProfilesArea.routes,
+  historianArea.routes,
   inventoryArea.routes,
   reportsArea.routes,
   settingsArea.routes,

@@ -141,6 +141,13 @@ export const permissions: Record<string, Access> = {
   'PUT /api/roast-profiles/:id': PLANT,
   'POST /api/roast-profiles/alog/preview': PLANT,
 
+  // The historian: everyone reads the trends; retention is an administrator's.
+  'GET /api/historian/tags': 'signed-in',
+  'GET /api/historian/series': 'signed-in',
+  'GET /api/historian/series.csv': 'signed-in',
+  'GET /api/historian/retention': 'signed-in',
+  'PUT /api/historian/retention': ADMIN,
+
   'GET /api/report/summary': PLANT,
   'GET /api/report/oee': PLANT,
   'GET /api/report/production': PLANT,

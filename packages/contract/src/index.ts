@@ -31,3 +31,5 @@ export * from './audit.ts';
 export * from './sessions.ts';
 export * from './sign-in.ts';
 export * from './roast-profiles.ts';
+export * from './historian.ts';
+export * from './roast/index.ts';

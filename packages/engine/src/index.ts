@@ -43,3 +43,4 @@ export {
   type WorkflowEngineOptions,
 } from './workflow-engine.ts';
 export { drivenDevices, sortedSteps, workflowDevices } from './workflow-steps.ts';
+export * from './roast/index.ts';

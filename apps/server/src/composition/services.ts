@@ -15,6 +15,7 @@ import type { DumpService } from '../modules/dumps/dump-service.ts';
 import type { EventLogService } from '../modules/events/event-log-service.ts';
 import type { EventRecorder } from '../modules/events/event-recorder.ts';
 import type { ServiceRegistry } from '../modules/health/service-registry.ts';
+import type { HistorianService } from '../modules/historian/historian-service.ts';
 import type { LedgerService } from '../modules/inventory/ledger-service.ts';
 import type { LiveBus } from '../modules/live/live-bus.ts';
 import type { NotificationService } from '../modules/notifications/notification-service.ts';
@@ -60,6 +61,7 @@ export interface Services {
   beans: BeanService;
   products: ProductService;
   roastProfiles: RoastProfileService;
+  historian: HistorianService;
   settings: SettingsService;
   dumps: DumpService;
   transfers: TransferService;
@@ -116,6 +118,7 @@ const serviceNames = {
   beans: true,
   products: true,
   roastProfiles: true,
+  historian: true,
   settings: true,
   dumps: true,
   transfers: true,

@@ -10,3 +10,4 @@ export * from './paths.ts';
 export * from './audit.ts';
 export * from './cluster.ts';
 export * from './roasting.ts';
+export * from './historian.ts';

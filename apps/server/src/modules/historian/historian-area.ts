@@ -1,0 +1,39 @@
+import type { Database } from '@roastery/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AreaRoutes } from '../../lib/area.ts';
+import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import { HistorianRepository } from './historian-repository.ts';
+import { historianRoutes } from './historian-routes.ts';
+import { HistorianService } from './historian-service.ts';
+
+/** What the historian needs from the rest of the console. */
+export interface HistorianNeeds {
+  db: Database;
+  hub: EventHub;
+  logger: FastifyBaseLogger;
+  /** The plant's address map (the PLC runtime's, or the stored one before it runs). */
+  catalog: () => Promise<PlantCatalog>;
+}
+
+function build(needs: HistorianNeeds) {
+  const historian = new HistorianService({
+    repo: new HistorianRepository(needs.db),
+    catalog: needs.catalog,
+    hub: needs.hub,
+    logger: needs.logger,
+    clock: Date.now,
+  });
+  return { historian };
+}
+
+const routes: AreaRoutes<{ historian: HistorianService }> = async (api, { services }) => {
+  const { historian } = services;
+  // The historian writes and keeps its tables for as long as the app runs.
+  api.addHook('onReady', () => historian.start());
+  api.addHook('onClose', () => historian.stop());
+  await api.register(historianRoutes, { prefix: '/historian', historian });
+};
+
+/** The process historian: every tag's value changes, raw and per minute (issue 23). */
+export const historianArea = { build, routes };

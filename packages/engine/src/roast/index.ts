@@ -1,0 +1,2 @@
+export * from './pid-controller.ts';
+export * from './profile-follower.ts';
