@@ -5,6 +5,7 @@ import { appVersion, buildApp, createServices, type Services } from './app.ts';
 import { Cluster } from './plant/cluster/cluster.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';
+import { addMissingDemoRegisters } from './demo/add-missing-demo-registers.ts';
 import { seedDemoPlant } from './demo/seed-demo-plant.ts';
 import { seedDemoStock } from './modules/inventory/seed-demo-stock.ts';
 import { seedDemoRoastProfiles } from './modules/roast-profiles/seed-demo-roast-profiles.ts';
@@ -85,6 +86,8 @@ async function prepareDatabase(
   } else {
     const added = await addMissingDemoWorkflows(database.db);
     if (added.length) logger.info({ workflows: added }, 'Added the missing demo workflows.');
+    const registers = await addMissingDemoRegisters(database.db);
+    if (registers.length) logger.info({ tags: registers }, 'Added the new demo registers.');
     const drawn = await addMissingDemoDiagrams(database.db);
     if (drawn.length) logger.info({ workflows: drawn }, 'Drew the diagrams of the demo workflows.');
   }

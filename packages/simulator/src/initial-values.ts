@@ -16,6 +16,7 @@ export const demoInitialValues: InitialValue[] = [
     { device_id: roaster, label: 'Batch Size', value: batchLbs },
     { device_id: roaster, label: 'Burner Set-point', value: 430 },
     { device_id: roaster, label: 'Drum Speed', value: 45 },
+    { device_id: roaster, label: 'Airflow', value: 50 },
   ]),
   ...['PK1', 'PK2'].flatMap((packer) => [
     { device_id: packer, label: 'Bag Size', value: 5 },

@@ -11,16 +11,12 @@ export const PlantConstants = {
   tickMs: 100,
   /** Seed of the plant's randomness when none is given, so every run is reproducible. */
   seed: 1,
-  ambientF: 70,
-  /** Bean temperature rise with burner and drum on. */
-  heatRateFPerSecond: 5,
-  /** Bean temperature fall in a running cooling tray. */
-  trayCoolingRateFPerSecond: 8,
-  /** Drift towards ambient when nothing heats or cools actively. */
-  naturalRateFPerSecond: 1,
-  /** Share of green weight lost in roasting (water and chaff), drawn per batch within ± jitter. */
-  roastLoss: 0.15,
-  roastLossJitter: 0.01,
+  /**
+   * How far a batch's green lot may differ from the roaster's typical lot, drawn per batch from
+   * the seeded generator: moisture as a share of green weight, density in g/L.
+   */
+  lotMoistureJitter: 0.005,
+  lotDensityJitterGPerL: 15,
   /**
    * How long a transfer conveyor must find its source empty or its target full before 'Transfer
    * State' shows NoFlow, so that a brief gap in the flow does not flicker the state.

@@ -17,7 +17,7 @@ import { TimerQueue } from './timer-queue.ts';
 import { TransferConveyorProcess } from './transfer-conveyor-process.ts';
 
 export interface PlantModelOptions {
-  /** Seed of the roast-loss jitter; the same seed gives the same run. */
+  /** Seed of the green lots' jitter from batch to batch; the same seed gives the same run. */
   seed?: number;
   /** Longest stretch of plant time simulated in one step. */
   tickMs?: number;

@@ -54,6 +54,24 @@ export const demoRoasterSpec: RoasterSpec = {
   probeAirShare: 0.1,
 };
 
+/**
+ * The same roaster built for another batch: burner, airflow, the drum's heat capacities and
+ * conductances all scale with the batch, so a full batch roasts along the same curve.
+ */
+export function scaledRoasterSpec(spec: RoasterSpec, capacityLbs: number): RoasterSpec {
+  const k = capacityLbs / spec.capacityLbs;
+  return {
+    ...spec,
+    capacityLbs,
+    burnerMaxBtuPerS: spec.burnerMaxBtuPerS * k,
+    airflowMaxBtuPerSF: spec.airflowMaxBtuPerSF * k,
+    airCapacityBtuPerF: spec.airCapacityBtuPerF * k,
+    drumCapacityBtuPerF: spec.drumCapacityBtuPerF * k,
+    drumToAirBtuPerSF: spec.drumToAirBtuPerSF * k,
+    drumToRoomBtuPerSF: spec.drumToRoomBtuPerSF * k,
+  };
+}
+
 export interface GreenLot {
   /** Water as a share of the green weight, typically 0.10-0.12. */
   moisture: number;
@@ -186,6 +204,30 @@ export function charge(
       degree: 0,
       firstCrackMs: null,
       secondCrackMs: null,
+    },
+  };
+}
+
+/**
+ * Green beans in while the charge gate is open: the first charge the drum, the rest join the
+ * batch at room temperature, so the probe starts falling with the first beans in.
+ */
+export function addBeans(
+  spec: RoasterSpec,
+  state: RoastState,
+  lot: GreenLot,
+  greenLbs: number,
+): RoastState {
+  const { batch } = state;
+  if (!batch) return charge(spec, state, lot, greenLbs);
+  const total = batch.greenLbs + greenLbs;
+  return {
+    ...state,
+    batch: {
+      ...batch,
+      greenLbs: total,
+      waterLbs: batch.waterLbs + greenLbs * lot.moisture,
+      beanF: (batch.beanF * batch.greenLbs + spec.ambientF * greenLbs) / total,
     },
   };
 }

@@ -1,53 +1,79 @@
-import { RoasterPhase } from '@roastery/contract';
+import { BurnerControl, RoasterPhase, demoRoasterBatchLbs } from '@roastery/contract';
 import type { MaterialPort } from './material-port.ts';
 import { fromCentiLbs, toCentiLbs } from './material-port.ts';
 import { PlantConstants } from './plant-constants.ts';
 import { Label } from './plant-labels.ts';
 import type { RegisterStore } from './register-store.ts';
 import { deviceRegisters, type DeviceRegisters } from './device-registers.ts';
+import { demoPreheat } from './roast-demo-profile.ts';
+import type { GreenLot, RoastInputs, RoastState, RoasterSpec } from './roast-physics.ts';
+import {
+  addBeans,
+  colourOf,
+  demoRoasterSpec,
+  drop,
+  preheatedRoaster,
+  scaledRoasterSpec,
+  step,
+  typicalGreenLot,
+} from './roast-physics.ts';
+import { setPointBurner } from './roaster-burner.ts';
 
-export interface RoastSettings {
-  ambientF: number;
-  heatRateFPerSecond: number;
-  trayCoolingRateFPerSecond: number;
-  naturalRateFPerSecond: number;
-  roastLoss: number;
-  roastLossJitter: number;
+/** Airflow of a roaster whose plant has no 'Airflow' register. */
+const DEFAULT_AIRFLOW_PCT = 50;
+
+/** The demo roaster built for this device's batch size; the 500 lb demo roaster otherwise. */
+export function roasterSpecOf(deviceId: string): RoasterSpec {
+  const batchLbs = demoRoasterBatchLbs[deviceId];
+  return batchLbs === undefined ? demoRoasterSpec : scaledRoasterSpec(demoRoasterSpec, batchLbs);
 }
 
 /**
  * One roaster's batch cycle, driven by its feedback coils as a PLC program would be:
  * idle -> charging while the charge gate is open (green beans arrive up to 'Batch Size')
- * -> roasting once the gate closes -> dropping when the drop door opens (the roasted weight is the
- * green weight less the roast loss, and lands in the cooling tray) -> cooling once the door closes
- * -> idle when the tray has discharged everything. One batch at a time: a charge gate opened in
- * any other phase than idle lets nothing in.
+ * -> roasting once the gate closes -> dropping when the drop door opens (the roasted weight is
+ * what the roast left of the green weight, and lands in the cooling tray) -> cooling once the door
+ * closes -> idle when the tray has discharged everything. One batch at a time: a charge gate
+ * opened in any other phase than idle lets nothing in.
+ *
+ * Underneath, the heat-transfer model (roast-physics.ts) runs every step, batch or not: the burner
+ * heats the empty drum between batches, the beans join the batch as they arrive and come out,
+ * roasted as far as the model took it, when the drop door opens. The roaster powers up hot from
+ * the demo preheat, as a roastery's first batch of the day follows one. Burner Control says who
+ * sets the burner: the PLC's set-point controller (roaster-burner.ts) or the console's power.
  */
 export class RoasterProcess {
   readonly deviceId: string;
   readonly port: MaterialPort;
   readonly #io: DeviceRegisters;
   readonly #random: () => number;
-  readonly #settings: RoastSettings;
+  readonly #spec: RoasterSpec;
+  readonly #lot: GreenLot;
   /** Green beans in the drum, hundredths of a lb. */
   #drum = 0;
   /** Roasted beans in the cooling tray, hundredths of a lb. */
   #tray = 0;
-  /** Kept unrounded: the register's 0.1 °F steps would stall slow drifts. */
-  #temperatureF: number;
+  #state: RoastState;
+  /** The green lot of the batch being charged. */
+  #batchLot: GreenLot;
+  /** The set-point controller's integral, reset whenever it stops driving the burner. */
+  #integral = 0;
 
   constructor(
     store: RegisterStore,
     deviceId: string,
     random: () => number,
-    settings: RoastSettings = PlantConstants,
+    spec: RoasterSpec = roasterSpecOf(deviceId),
+    lot: GreenLot = typicalGreenLot,
   ) {
     this.deviceId = deviceId;
     this.#io = deviceRegisters(store, deviceId);
     this.#random = random;
-    this.#settings = settings;
-    this.#temperatureF = settings.ambientF;
-    this.#io.write(Label.BeanTemperature, settings.ambientF);
+    this.#spec = spec;
+    this.#lot = lot;
+    this.#batchLot = lot;
+    this.#state = preheatedRoaster(spec, demoPreheat);
+    this.#writeReadings(0);
     this.port = {
       available: () => this.#tray,
       room: () =>
@@ -60,6 +86,7 @@ export class RoasterProcess {
       put: (centiLbs) => {
         this.#drum += centiLbs;
         this.#io.write(Label.GreenWeight, fromCentiLbs(this.#drum));
+        this.#state = addBeans(this.#spec, this.#state, this.#batchLot, fromCentiLbs(centiLbs));
       },
     };
   }
@@ -72,8 +99,9 @@ export class RoasterProcess {
           this.#drum = 0;
           this.#io.write(Label.GreenWeight, 0);
           this.#io.write(Label.RoastedWeight, 0);
-          // Cold beans engulf the probe: the reading falls to their temperature.
-          this.#temperatureF = this.#settings.ambientF;
+          this.#io.write(Label.FirstCrack, 0);
+          this.#io.write(Label.RoastTime, 0);
+          this.#batchLot = this.#drawLot();
           this.#setPhase(RoasterPhase.Charging);
         }
         break;
@@ -94,34 +122,68 @@ export class RoasterProcess {
     }
   }
 
+  /** Runs the model for `dtMs` under what the registers ask for, then writes its readings. */
   updateTemperature(dtMs: number): void {
-    const { ambientF, heatRateFPerSecond, trayCoolingRateFPerSecond, naturalRateFPerSecond } =
-      this.#settings;
-    const phase = this.#phase();
-    const inTray = phase === RoasterPhase.Dropping || phase === RoasterPhase.Cooling;
-    let target = ambientF;
-    let rate = naturalRateFPerSecond;
-    if (inTray) {
-      if (this.#io.on(Label.CoolingTrayRunning)) rate = trayCoolingRateFPerSecond;
-    } else if (this.#io.on(Label.BurnerOn) && this.#io.on(Label.DrumRunning)) {
-      target = this.#io.read(Label.BurnerSetPoint);
-      rate = heatRateFPerSecond;
+    const inputs = this.#inputs(dtMs);
+    this.#state = step(this.#spec, this.#state, inputs, dtMs);
+    this.#writeReadings(inputs.burnerPct);
+  }
+
+  #inputs(dtMs: number): RoastInputs {
+    const airflowPct = this.#io.has(Label.Airflow)
+      ? this.#io.read(Label.Airflow)
+      : DEFAULT_AIRFLOW_PCT;
+    const drumRunning = this.#io.on(Label.DrumRunning);
+    const byConsole = this.#io.read(Label.BurnerControl) === BurnerControl.Console;
+    if (!this.#io.on(Label.BurnerOn) || byConsole) {
+      this.#integral = 0;
+      const burnerPct = this.#io.on(Label.BurnerOn) ? this.#io.read(Label.BurnerPower) : 0;
+      return { burnerPct, airflowPct, drumRunning };
     }
-    const step = (rate * dtMs) / 1000;
-    const gap = target - this.#temperatureF;
-    this.#temperatureF =
-      Math.abs(gap) <= step ? target : this.#temperatureF + Math.sign(gap) * step;
-    this.#io.write(Label.BeanTemperature, Math.round(this.#temperatureF * 10) / 10);
+    const held = setPointBurner(this.#spec, this.#integral, {
+      setPointF: this.#io.read(Label.BurnerSetPoint),
+      btF: this.#state.btF,
+      airflowPct,
+      dtMs,
+    });
+    this.#integral = held.integral;
+    return { burnerPct: held.burnerPct, airflowPct, drumRunning };
+  }
+
+  #writeReadings(burnerPct: number): void {
+    const { btF, etF, inletF, batch } = this.#state;
+    this.#io.write(Label.BeanTemperature, tenths(btF));
+    this.#io.write(Label.EnvironmentTemperature, tenths(etF));
+    this.#io.write(Label.InletTemperature, tenths(inletF));
+    this.#io.write(Label.BurnerOutput, tenths(burnerPct));
+    if (!batch) return;
+    this.#io.write(Label.RoastTime, Math.floor(batch.elapsedMs / 1_000));
+    this.#io.write(Label.BeanColour, tenths(colourOf(batch.degree)));
+    if (batch.firstCrackMs !== null) this.#io.write(Label.FirstCrack, 1);
+  }
+
+  /** Each batch is a lot like the roaster's usual one, within the seeded jitter. */
+  #drawLot(): GreenLot {
+    const { lotMoistureJitter, lotDensityJitterGPerL } = PlantConstants;
+    return {
+      moisture: this.#lot.moisture + this.#jitter() * lotMoistureJitter,
+      densityGPerL: this.#lot.densityGPerL + this.#jitter() * lotDensityJitterGPerL,
+    };
   }
 
   #drop(): void {
-    const { roastLoss, roastLossJitter } = this.#settings;
-    const loss = roastLoss + (this.#random() * 2 - 1) * roastLossJitter;
-    const roasted = Math.round(this.#drum * (1 - loss));
+    const { state, result } = drop(this.#state);
+    this.#state = state;
+    const roasted = Math.round(this.#drum * (1 - result.loss));
     this.#tray += roasted;
     this.#drum = 0;
     this.#io.write(Label.RoastedWeight, fromCentiLbs(roasted));
+    this.#io.write(Label.BeanColour, tenths(result.colour));
     this.#setPhase(RoasterPhase.Dropping);
+  }
+
+  #jitter(): number {
+    return this.#random() * 2 - 1;
   }
 
   #phase(): number {
@@ -131,4 +193,9 @@ export class RoasterProcess {
   #setPhase(phase: number): void {
     this.#io.write(Label.Phase, phase);
   }
+}
+
+/** A register's 0.1 steps; the model keeps its own values unrounded. */
+function tenths(value: number): number {
+  return Math.round(value * 10) / 10;
 }

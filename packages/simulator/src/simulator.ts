@@ -14,7 +14,7 @@ export interface SimulatorOptions {
   plant?: PlantDefinition;
   /** 'real' advances the plant with wall time; 'manual' only when `model.advance(ms)` is called. */
   clock?: 'real' | 'manual';
-  /** Seed of the plant's randomness (roast loss jitter). */
+  /** Seed of the plant's randomness (each batch's green lot). */
   seed?: number;
   /** Step of the plant clock in ms. */
   tickMs?: number;

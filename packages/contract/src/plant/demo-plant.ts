@@ -70,6 +70,15 @@ export const DemoInput = {
   TransferWeight: 16,
   TransferredWeight: 17,
   TransferState: 18,
+  EnvironmentTemperature: 19,
+  InletTemperature: 20,
+  BeanColour: 21,
+  FirstCrack: 22,
+  BurnerOutput: 23,
+  BurnerPower: 24,
+  Airflow: 25,
+  BurnerControl: 26,
+  RoastTime: 27,
 } as const;
 
 /** Values of a roaster's 'Phase' register. */
@@ -79,6 +88,16 @@ export const RoasterPhase = {
   Roasting: 2,
   Dropping: 3,
   Cooling: 4,
+} as const;
+
+/**
+ * Values of a roaster's 'Burner Control' register: who sets the burner. SetPoint: the PLC's own
+ * controller holds 'Bean Temperature' towards 'Burner Set-point'; Console: the burner fires at
+ * 'Burner Power' as the console writes it (its own profile controller).
+ */
+export const BurnerControl = {
+  SetPoint: 0,
+  Console: 1,
 } as const;
 
 /**
@@ -164,19 +183,15 @@ const binarySpecs: Record<number, CommandSpec> = {
 };
 
 const lbs = { data_type: 'uint32', scale: 100, unit: 'lbs' } as const;
+const degreesF = { data_type: 'int16', scale: 10, unit: '°F' } as const;
+const percent = { data_type: 'uint16', scale: 10, unit: '%' } as const;
 
 const inputSpecs: Record<number, CommandSpec> = {
   [DemoInput.AlarmCode]: { label: 'Alarm Code', owner: 'plc', data_type: 'uint16', scale: 1 },
   [DemoInput.Occupancy]: { label: 'Occupancy', owner: 'plc', ...lbs },
   [DemoInput.ScaleWeight]: { label: 'Scale Weight', owner: 'plc', ...lbs },
   [DemoInput.Phase]: { label: 'Phase', owner: 'plc', data_type: 'uint16', scale: 1 },
-  [DemoInput.BeanTemperature]: {
-    label: 'Bean Temperature',
-    owner: 'plc',
-    data_type: 'int16',
-    scale: 10,
-    unit: '°F',
-  },
+  [DemoInput.BeanTemperature]: { label: 'Bean Temperature', owner: 'plc', ...degreesF },
   [DemoInput.GreenWeight]: { label: 'Green Weight', owner: 'plc', ...lbs },
   [DemoInput.RoastedWeight]: { label: 'Roasted Weight', owner: 'plc', ...lbs },
   [DemoInput.BagsPacked]: {
@@ -237,6 +252,45 @@ const inputSpecs: Record<number, CommandSpec> = {
     data_type: 'uint16',
     scale: 1,
   },
+  /** The drum air's temperature (ET). */
+  [DemoInput.EnvironmentTemperature]: {
+    label: 'Environment Temperature',
+    owner: 'plc',
+    ...degreesF,
+  },
+  /** The hot air entering the drum from the burner chamber. */
+  [DemoInput.InletTemperature]: { label: 'Inlet Temperature', owner: 'plc', ...degreesF },
+  /** The roaster's whole-bean colour reading, Agtron-like: about 95 very light to 35 very dark. */
+  [DemoInput.BeanColour]: {
+    label: 'Bean Colour',
+    owner: 'plc',
+    data_type: 'uint16',
+    scale: 10,
+    unit: 'Agtron',
+  },
+  /** 1 from the moment the acoustic crack detector hears first crack until the next charge. */
+  [DemoInput.FirstCrack]: { label: 'First Crack', owner: 'plc', data_type: 'uint16', scale: 1 },
+  /** Seconds since the batch's first beans went in; held at drop until the next charge. */
+  [DemoInput.RoastTime]: {
+    label: 'Roast Time',
+    owner: 'plc',
+    data_type: 'uint16',
+    scale: 1,
+    unit: 's',
+  },
+  /** What the burner fires at, whoever sets it. */
+  [DemoInput.BurnerOutput]: { label: 'Burner Output', owner: 'plc', ...percent },
+  /** The burner's power while 'Burner Control' is Console. */
+  [DemoInput.BurnerPower]: { label: 'Burner Power', owner: 'app', ...percent },
+  /** The exhaust fan's share of its full flow. */
+  [DemoInput.Airflow]: { label: 'Airflow', owner: 'app', ...percent },
+  /** See BurnerControl. */
+  [DemoInput.BurnerControl]: {
+    label: 'Burner Control',
+    owner: 'app',
+    data_type: 'uint16',
+    scale: 1,
+  },
 };
 
 function toCommands(kind: CommandKind, specs: Record<number, CommandSpec>): PlantCommand[] {
@@ -294,6 +348,16 @@ const typeSpecs: {
       I.BatchSize,
       I.BurnerSetPoint,
       I.DrumSpeed,
+      // Appended so that no existing register moves: plc values take offsets 7-12, app 20-22.
+      I.EnvironmentTemperature,
+      I.InletTemperature,
+      I.BeanColour,
+      I.FirstCrack,
+      I.RoastTime,
+      I.BurnerOutput,
+      I.BurnerPower,
+      I.Airflow,
+      I.BurnerControl,
     ],
   },
   {

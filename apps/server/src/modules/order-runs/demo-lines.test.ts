@@ -25,8 +25,9 @@ let stopStepping: () => Promise<void>;
 beforeAll(async () => {
   // The demo plant as its first start leaves it: the seeded workflows and the opening stock.
   t = await buildTestApp({}, { plant: true, demoStock: true });
-  // The seeded roast heats the beans to 400 °F, over a minute of the plant's time: the plant
-  // moves a second at a time, and stands until the console has seen each second.
+  // The seeded roast heats the beans to 400 °F, about nine minutes of the plant's time: the plant
+  // moves a second at a time (ten while a roaster only roasts), and stands until the console has
+  // seen each step.
   stopStepping = lockstepPlant(t.services, 1000);
   supervisor = t.as(Role.Supervisor);
 });
