@@ -18,6 +18,7 @@ const plantNavigation = [
   'Devices',
   'Logs',
   'Reports',
+  'Trends',
   'Transfer',
   'Dump',
   'Settings',
@@ -95,8 +96,7 @@ describe('what each role sees', () => {
 
   test('a supervisor who opens the user list sees the server refuse it', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/admin/users'));
+    await signInAs(page, url, Role.Supervisor, '/admin/users');
     await page.getByText('You do not have permission to do this.').waitFor();
     expect(await page.locator('.ant-result').getByRole('img', { name: 'lock' }).count()).toBe(1);
     expect(await page.getByRole('table').count()).toBe(0);
@@ -191,8 +191,7 @@ describe('the screens of the administrator', () => {
 
   test('query t selects the tab of devices and reports', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/device?t=2'));
+    await signInAs(page, url, Role.Administrator, '/device?t=2');
     await page.getByRole('tab', { name: 'Roasted', selected: true }).waitFor();
     await page.getByRole('tab', { name: 'Packing' }).click();
     await page.waitForURL(url('/device?t=3'));
@@ -213,8 +212,7 @@ describe('the screens of the administrator', () => {
 
   test('an unknown address inside the console says so', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/no-such-screen'));
+    await signInAs(page, url, Role.Supervisor, '/no-such-screen');
     await page.getByText('Page not found').waitFor();
   });
 });

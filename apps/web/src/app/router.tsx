@@ -68,6 +68,9 @@ const NewRoastProfilePage = lazyPage(() =>
 const RoastProfilePage = lazyPage(() =>
   import('../features/roast-profiles/pages/roast-profile-page.tsx').then((m) => m.RoastProfilePage),
 );
+const TrendsPage = lazyPage(() =>
+  import('../features/trends/pages/trends-page.tsx').then((m) => m.TrendsPage),
+);
 const SimulatorPage = lazyPage(() =>
   import('../features/simulator/pages/simulator-page.tsx').then((m) => m.SimulatorPage),
 );
@@ -201,6 +204,8 @@ const routes: RouteObject[] = [
           // administrators change them, and the screens show them alone how.
           { path: paths.roastProfiles.path, element: <RoastProfilesPage /> },
           { path: paths.roastProfile.path, element: <RoastProfilePage /> },
+          // Every role reads the trends (the server's rule for the historian's reads).
+          { path: paths.trends.path, element: <TrendsPage /> },
           {
             element: <RequireRole allow={policies.plantScreens} />,
             children: [...plantRoutes, ...adminRoutes],

@@ -65,6 +65,12 @@ export const paths = {
       withQuery('/trace', { lot: query.lot, order: query.order }),
   },
   notifications: { path: '/notification', getHref: () => '/notification' },
+  trends: {
+    path: '/trends',
+    /** tags: historian tag keys (R1/input/5); range: a quick range's key, such as 1h. */
+    getHref: (query: { tags?: readonly string[]; range?: string } = {}) =>
+      withQuery('/trends', { tags: query.tags?.join(','), range: query.range }),
+  },
   roastProfiles: { path: '/roast-profiles', getHref: () => '/roast-profiles' },
   roastProfileNew: { path: '/roast-profiles/new', getHref: () => '/roast-profiles/new' },
   roastProfile: {

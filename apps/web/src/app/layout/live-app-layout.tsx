@@ -1,3 +1,4 @@
+import { TagTrendHost } from '../../features/trends/components/tag-trend-host.tsx';
 import { policies } from '../../lib/authorization.ts';
 import { useSignedInSession } from '../../lib/signed-in-session.ts';
 import { tokenUserId } from '../../lib/token-claims.ts';
@@ -14,7 +15,9 @@ export function LiveAppLayout() {
       userId={tokenUserId(session.accessToken)}
       announceAlarms={policies.plantAlerts(session.role)}
     >
-      <AppLayout />
+      <TagTrendHost>
+        <AppLayout />
+      </TagTrendHost>
     </LiveUpdatesProvider>
   );
 }

@@ -16,7 +16,16 @@ const labels = (role: RoleId) =>
 
 describe('the left navigation', () => {
   it('gives every role the entries it may open', () => {
-    const plant = ['Dashboard', 'Orders', 'Devices', 'Logs', 'Reports', 'Transfer', 'Dump'];
+    const plant = [
+      'Dashboard',
+      'Orders',
+      'Devices',
+      'Logs',
+      'Reports',
+      'Trends',
+      'Transfer',
+      'Dump',
+    ];
     const configuration = [
       'Device Management',
       'Device Status',

@@ -8,6 +8,7 @@ import {
   FileTextOutlined,
   FireOutlined,
   InboxOutlined,
+  LineChartOutlined,
   ProfileOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -91,6 +92,13 @@ const plantItems: NavigationItem[] = [
     href: paths.reports.getHref(),
     // Traceability and its recall report are reached from the reports screen and the products screen.
     paths: [paths.reports.path, paths.trace.path],
+  },
+  {
+    key: 'trends',
+    label: 'Trends',
+    icon: <LineChartOutlined />,
+    href: paths.trends.getHref(),
+    paths: [paths.trends.path],
   },
   {
     key: 'transfer',

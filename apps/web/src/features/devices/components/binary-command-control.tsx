@@ -1,5 +1,5 @@
 import Switch from 'antd/es/switch';
-import type { DeviceCommand } from '@roastery/contract';
+import { historianTagKeyOf, type DeviceCommand } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { LiveValue } from '../../../components/live-value.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -38,6 +38,7 @@ export function BinaryCommandControl({
   return (
     <CommandItem
       name={command.name}
+      tag={historianTagKeyOf({ device_id: deviceCode, kind: 'binary', command_id: command.id })}
       switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
     >
       {!live || command.value === null ? (

@@ -73,13 +73,24 @@ function PlcCommands({ detail, view }: { detail: DeviceDetail; view: DeviceView 
     return <p className={styles.hint}>This device reports no PLC values.</p>;
   }
   const since = detail.device.not_live_since;
+  const code = detail.device.device_id;
   return (
     <CommandList view={view} label="PLC commands">
       {detail.plcBinary.map((command) => (
-        <PlcBinaryFeedback key={`b${command.id}`} command={command} since={since} />
+        <PlcBinaryFeedback
+          key={`b${command.id}`}
+          deviceCode={code}
+          command={command}
+          since={since}
+        />
       ))}
       {detail.plcInput.map((command) => (
-        <PlcInputFeedback key={`i${command.id}`} command={command} since={since} />
+        <PlcInputFeedback
+          key={`i${command.id}`}
+          deviceCode={code}
+          command={command}
+          since={since}
+        />
       ))}
     </CommandList>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import InputNumber from 'antd/es/input-number';
-import type { DeviceCommand } from '@roastery/contract';
+import { historianTagKeyOf, type DeviceCommand } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { LiveValue } from '../../../components/live-value.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -48,6 +48,7 @@ export function InputCommandControl({
   return (
     <CommandItem
       name={command.name}
+      tag={historianTagKeyOf({ device_id: deviceCode, kind: 'input', command_id: command.id })}
       switching={(!command.isSame && command.quality !== 'offline') || mutation.isPending}
     >
       <LiveValue quality={command.quality} since={since} compact>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { LineChart } from 'echarts/charts';
 import {
   GraphicComponent,
@@ -6,10 +6,11 @@ import {
   LegendComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { init, use as registerCharts, type ECharts } from 'echarts/core';
+import { use as registerCharts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import theme from 'antd/es/theme';
 import type { ReferencePoint } from '@roastery/contract';
+import { useSvgChart } from '../../../components/use-svg-chart.ts';
 import type { CurvePoint } from '../lib/settings-form.ts';
 import { curveOption, type ChartColors, type CurveChartOption } from '../lib/curve-option.ts';
 import styles from './reference-curve-chart.module.css';
@@ -51,32 +52,16 @@ export function ReferenceCurveChart({
   height = 360,
 }: ReferenceCurveChartProps) {
   const { token } = theme.useToken();
-  const root = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<ECharts | null>(null);
-  const [width, setWidth] = useState(0);
+  const { root, chart, width } = useSvgChart();
   const handleCount = useRef(0);
   const drag = useRef(onDragPoint);
   useEffect(() => {
     drag.current = onDragPoint;
   });
-
+  // A new chart starts without handles.
   useEffect(() => {
-    const element = root.current;
-    if (!element) return undefined;
-    const instance = init(element, undefined, { renderer: 'svg' });
-    setChart(instance);
-    const observer = new ResizeObserver(() => {
-      instance.resize();
-      setWidth(element.clientWidth);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      setChart(null);
-      handleCount.current = 0;
-    };
-  }, []);
+    handleCount.current = 0;
+  }, [chart]);
 
   const colors: ChartColors = useMemo(
     () => ({
