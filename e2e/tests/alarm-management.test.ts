@@ -12,8 +12,7 @@ describe('Alarm management (ISA-18.2)', () => {
   test('a PLC alarm is acknowledged, then shelved; eleven alarms raise the flood banner', async () => {
     const { page, url, server } = harness();
     await plantConnected(server);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/notification'));
+    await signInAs(page, url, Role.Supervisor, '/notification');
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
 
     // The roaster's PLC raises alarm code 1; the console names it with the alarm text.
@@ -72,8 +71,7 @@ describe('Alarm management (ISA-18.2)', () => {
   test('an alarm is unshelved, then its source is taken out of service and returned', async () => {
     const { page, url, server } = harness();
     await plantConnected(server);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/notification'));
+    await signInAs(page, url, Role.Supervisor, '/notification');
     server.services.simulator.setAlarm('R2', 2);
     const row = page.getByRole('row').filter({ hasText: 'Roaster 2: ' });
     await row.getByText('Unacknowledged', { exact: true }).waitFor();
@@ -104,8 +102,7 @@ describe('Alarm management (ISA-18.2)', () => {
   test('a device is taken out of service before it ever alarmed, then returned', async () => {
     const { page, url, server } = harness();
     await plantConnected(server);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/notification'));
+    await signInAs(page, url, Role.Supervisor, '/notification');
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
 
     // The technician takes Green Silo 3 out of service before working on it.

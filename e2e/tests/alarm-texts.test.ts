@@ -9,8 +9,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('Configure Alarm Text', () => {
   test('add, edit and delete an alarm text on R1, then import the texts of R2', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/devices'));
+    await signInAs(page, url, Role.Administrator, '/admin/devices');
     await page.getByRole('button', { name: 'Configure Alarm Text of R1' }).click();
     await page.getByRole('heading', { name: 'Configure Alarm Text' }).waitFor();
     await rowWith(page, 'Burner flame failure').waitFor();
@@ -65,8 +64,7 @@ describe('Configure Alarm Text', () => {
 
   test('Add an Alarm Message: required text, then sent for the device', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/device/alarm/R1'));
+    await signInAs(page, url, Role.Administrator, '/admin/device/alarm/R1');
     await page.getByRole('button', { name: 'Send Alarm Message' }).click();
     await page.getByRole('heading', { name: 'Alarm', exact: true }).waitFor();
     await page.getByText('R1 · Roaster 1').waitFor();

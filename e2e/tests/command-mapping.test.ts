@@ -9,8 +9,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('command mapping', () => {
   test("manage a device type's binary commands: at least one is required, then saved", async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/command'));
+    await signInAs(page, url, Role.Administrator, '/admin/command');
     await rowWith(page, 'Burner On').waitFor();
 
     await page.getByRole('tab', { name: 'Device Type & Commands' }).click();

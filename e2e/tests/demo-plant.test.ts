@@ -30,8 +30,7 @@ describe('the demo plant on a first start', () => {
 
   test('the devices screen shows what each green silo holds', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/device?t=0'));
+    await signInAs(page, url, Role.Supervisor, '/device?t=0');
 
     for (const [silo, lbs, fill] of [
       ['Green Silo 1', '6,000', '30%'],

@@ -8,8 +8,7 @@ import { chooseOption, popconfirm, rowWith, searchOption } from '../support/form
 const harness = useConsoleHarness({}, { plant: true });
 
 async function openDevices(page: Page, url: (path: string) => string) {
-  await signInAs(page, url, Role.Administrator);
-  await page.goto(url('/admin/devices'));
+  await signInAs(page, url, Role.Administrator, '/admin/devices');
   await rowWith(page, 'GS1').waitFor();
 }
 
@@ -72,8 +71,7 @@ describe('device administration', () => {
 
   test('a supervisor sees the PLC tags read-only', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/admin/device/R1'));
+    await signInAs(page, url, Role.Supervisor, '/admin/device/R1');
     await page.getByText('Read-only: administrators only').waitFor();
     await page.getByLabel('Address').first().waitFor();
     expect(await page.getByLabel('Address').first().isDisabled()).toBe(true);

@@ -15,8 +15,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('device status', () => {
   test('validation messages, create one shown as ON, delete with the confirmation', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/device-status'));
+    await signInAs(page, url, Role.Administrator, '/admin/device-status');
     await page.getByRole('heading', { name: 'Device Status' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Device Status' }).click();

@@ -81,8 +81,7 @@ describe('dumps', () => {
     await silo.getByRole('cell', { name: '150 lbs' }).nth(1).waitFor();
 
     await logOut(page, fullNameOf(Role.Operator));
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/device'));
+    await signInAs(page, url, Role.Supervisor, '/device');
     await page.getByRole('button', { name: 'Open Green Silo 1' }).getByText('150 lbs').waitFor();
   });
 
@@ -108,8 +107,7 @@ describe('dumps', () => {
     const { page, url, server } = harness();
     await createBean(server, 'Sumatra Mandheling');
     try {
-      await signInAs(page, url, Role.Administrator);
-      await page.goto(url('/admin/settings'));
+      await signInAs(page, url, Role.Administrator, '/admin/settings');
       await page.getByRole('tab', { name: 'Dump' }).click();
       await chooseOption(page, page, 'Dump target', 'Manual: the operator picks the device');
       await waitForToast(page, 'Dump target saved');

@@ -37,8 +37,7 @@ describe('the events log', () => {
     await record('Silo 2', 'Gate opened', thisMonth.add(2, 'minute').toDate());
     await record('Roaster 1', 'Last month drum speed', thisMonth.subtract(1, 'month').toDate());
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/logs'));
+    await signInAs(page, url, Role.Supervisor, '/logs');
     await page.getByRole('tab', { name: 'Events' }).waitFor();
     const search = page.getByRole('searchbox', { name: 'Event text' });
     await search.fill('drum speed');
@@ -98,8 +97,7 @@ describe('a long entry in the events log', () => {
     await record('Row height Inlet Gate set to 1: ok', by);
     await record('Row height Inlet Gate set to 0: ok', 'Administrator');
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/logs'));
+    await signInAs(page, url, Role.Supervisor, '/logs');
     const search = page.getByRole('searchbox', { name: 'Event text' });
     await search.fill('Row height');
     await search.press('Enter');
@@ -145,8 +143,7 @@ describe('admin reports', () => {
       deviceName: 'Report Device',
       description: 'For the report',
     });
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/reports'));
+    await signInAs(page, url, Role.Administrator, '/admin/reports');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Please input title').waitFor();
     await page.getByText('Please input code').waitFor();

@@ -69,8 +69,7 @@ describe('Notifications, Logs and reports read at every width', () => {
     const acked = await supervisor<Notification>('POST', `/api/notification/ack/${note.id}`);
     expect(acked.status).toBe(200);
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/notification'));
+    await signInAs(page, url, Role.Supervisor, '/notification');
     // What each row is and the state it is in; a roaster alarm's source can be taken out.
     const expected = [
       {
@@ -144,8 +143,7 @@ describe('Notifications, Logs and reports read at every width', () => {
         userName: 'Administrator',
       });
     }
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/logs'));
+    await signInAs(page, url, Role.Supervisor, '/logs');
     const search = page.getByRole('searchbox', { name: 'Event text' });
     await search.fill('Log width check');
     await search.press('Enter');
@@ -194,8 +192,7 @@ describe('Notifications, Logs and reports read at every width', () => {
     });
     const number = orderNumber(orderId);
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/reports?t=shrinkage-weight'));
+    await signInAs(page, url, Role.Supervisor, '/reports?t=shrinkage-weight');
     const perBatch = page.locator('.ant-card').filter({ hasText: 'Per batch' });
     for (const size of [DESKTOP, LAPTOP]) {
       await page.setViewportSize(size);

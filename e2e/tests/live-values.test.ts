@@ -58,8 +58,7 @@ function countDeviceRequests(page: Page): { detail: number; list: number } {
 }
 
 async function openLevel(page: Page, url: (path: string) => string) {
-  await signInAs(page, url, Role.Supervisor);
-  await page.goto(url('/device?id=GS3'));
+  await signInAs(page, url, Role.Supervisor, '/device?id=GS3');
   await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
   await page.getByRole('tab', { name: 'PLC Commands' }).click();
   return page.getByRole('listitem', { name: 'Occupancy' });

@@ -37,9 +37,7 @@ describe('number fields never change what was typed', () => {
     const { page, url, server } = harness();
     const product = await createSingleOrigin(server, 'Range Single Origin');
     const before = (await pendingOrders(server)).data.length;
-    await signInAs(page, url, Role.Supervisor);
-
-    await page.goto(url('/orders-pending?open=true'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending?open=true');
     const modal = dialog(page);
     await modal.getByText('Create New Order').waitFor();
     await chooseOption(page, modal, 'Product', product.product_name);
@@ -57,8 +55,7 @@ describe('number fields never change what was typed', () => {
   test('a recipe ratio above 100% and a fractional bean id are refused, not cut or rounded', async () => {
     const { page, url, server } = harness();
     await createBean(server, 'Range Colombia');
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/product'));
+    await signInAs(page, url, Role.Supervisor, '/product');
 
     await page.getByRole('button', { name: 'Add new product' }).click();
     const form = dialog(page);
@@ -106,8 +103,7 @@ describe('number fields never change what was typed', () => {
   test('an occupancy above the capacity stays as typed and cannot be sent', async () => {
     const { page, url, server } = harness();
     const before = await occupancyOf(server, 'GS3');
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/device?id=GS3'));
+    await signInAs(page, url, Role.Supervisor, '/device?id=GS3');
 
     const field = page.getByLabel('New occupancy');
     await typeAndLeave(field, '99999');

@@ -66,9 +66,7 @@ describe("an order's flow on the dashboard", () => {
     async () => {
       const { page, url, server } = harness();
       await plantConnected(server);
-      await signInAs(page, url, Role.Supervisor);
-
-      await page.goto(url('/orders-pending?open=true'));
+      await signInAs(page, url, Role.Supervisor, '/orders-pending?open=true');
       const modal = dialog(page);
       await chooseOption(page, modal, 'Product', 'Espresso Blend');
       await modal.getByLabel('Quantity (lbs)').fill('1000');

@@ -25,8 +25,7 @@ describe('packing orders', () => {
   test('New Packing asks for product, quantity and date unless WRB ReEntry is ticked', async () => {
     const { page, url, server } = harness();
     const product = await createSingleOrigin(server, 'Test Brazil');
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-packing'));
+    await signInAs(page, url, Role.Supervisor, '/orders-packing');
     await page.getByRole('button', { name: 'New Packing' }).click();
     const modal = dialog(page);
     // The date starts at today; the picker's clear button empties it.
@@ -89,8 +88,7 @@ describe('packing orders', () => {
     expect(created.status).toBeLessThan(300);
     const id = created.body.order_id;
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-packing'));
+    await signInAs(page, url, Role.Supervisor, '/orders-packing');
     await rowWith(page, orderNumber(id))
       .getByRole('button', { name: `Start packing order ${orderNumber(id)}` })
       .click();
@@ -150,8 +148,7 @@ describe('packing orders', () => {
       ]),
     ).toBe(true);
 
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-packing'));
+    await signInAs(page, url, Role.Supervisor, '/orders-packing');
     const row = rowWith(page, orderNumber(id));
     await row.getByText('Processing').waitFor();
     await row.getByRole('cell', { name: 'UNLIMITED' }).waitFor();

@@ -51,9 +51,7 @@ describe('pending orders', () => {
     const rule = form.rules[0];
     const destination = form.roasted_rules[0];
     if (!rule || !destination) throw new Error('The demo plant has no roasting rule');
-    await signInAs(page, url, Role.Supervisor);
-
-    await page.goto(url('/orders-pending?open=true'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending?open=true');
     const modal = dialog(page);
     await modal.getByText('Create New Order').waitFor();
     await modal.getByRole('button', { name: 'Create' }).click();
@@ -150,8 +148,7 @@ describe('pending orders', () => {
       order_product: blend.product_id,
       order_customer: 'Gamma Co',
     });
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     for (const order of [alpha, beta, gamma])
       await rowWith(page, orderNumber(order.order_id)).waitFor();
 
@@ -216,8 +213,7 @@ describe('pending orders', () => {
       order_product: product.product_id,
       order_customer: 'Edit Me',
     });
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     const row = rowWith(page, orderNumber(order.order_id));
 
     await row.getByRole('button', { name: `Edit order ${orderNumber(order.order_id)}` }).click();
@@ -247,8 +243,7 @@ describe('pending orders', () => {
       order_product: product.product_id,
       priority: 'medium',
     });
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await page.getByTitle('Kanban').click();
     await priorityColumn(page, 'medium').locator(orderCard(page, order.order_id)).waitFor();
 
@@ -278,8 +273,7 @@ describe('pending orders', () => {
     await stockBin(server.services, 'GS3', other.id, 200);
     const order = await createOrder(server, { order_product: product.product_id });
     const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await rowWith(page, number)
       .getByRole('button', { name: `Start order ${number} with chosen devices` })
       .click();
@@ -301,8 +295,7 @@ describe('pending orders', () => {
 
   test('Fill WRB Silo asks for the bean, the silo and the roaster', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await page.getByRole('button', { name: /Fill WRB Silo$/ }).click();
     const modal = dialog(page);
     await modal.getByText('Fill Silo').waitFor();
@@ -314,8 +307,7 @@ describe('pending orders', () => {
 
   test('automatic processing starts and stops with the confirmations, only in auto order mode', async () => {
     const { page, url, server } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await page.getByRole('button', { name: 'New Order' }).waitFor();
     expect(await page.getByRole('button', { name: /\bSTART$/ }).count()).toBe(0);
 
@@ -344,8 +336,7 @@ describe('pending orders', () => {
 
   test('the packing tabs show only when the plant packs', async () => {
     const { page, url, server } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await page.getByRole('tab', { name: 'Packing Completed' }).waitFor();
     await setSetting(server, SettingRef.Packing, 'no');
     await page.reload();

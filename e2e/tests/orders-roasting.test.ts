@@ -60,8 +60,7 @@ describe('roasting orders and Roasting Completed', () => {
       order_customer: 'Roast Test Cafe',
     });
     const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-roasting'));
+    await signInAs(page, url, Role.Supervisor, '/orders-roasting');
     await page.getByText('This Week', { exact: true }).click();
     const card = orderCard(page, order.order_id);
     await priorityColumn(page, 'medium').waitFor();
@@ -128,8 +127,7 @@ describe('roasting orders and Roasting Completed', () => {
       order_customer: 'Short Beans Cafe',
     });
     const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await startOrderInList(page, number);
     await dialog(page).getByText(orderMessages.notEnoughBeans).waitFor();
     await dialog(page).getByRole('button', { name: 'Yes' }).click();

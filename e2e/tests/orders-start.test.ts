@@ -52,8 +52,7 @@ describe('starting a roasting order', () => {
       rule_id: rule.rule_id,
     });
     const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     await startOrderInList(page, number);
     await page.waitForURL(new RegExp(`/admin/test/flow/${rule.rule_id}$`));
     const started = (
@@ -88,8 +87,7 @@ describe('starting a roasting order', () => {
       roasted_rule_id: 'WRB3',
     });
     const number = orderNumber(order.order_id);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/orders-pending'));
+    await signInAs(page, url, Role.Supervisor, '/orders-pending');
     const question = dialog(page).filter({ hasText: 'Mix products in one bin?' });
     const message = `WRB Bin 3 holds Test Sumatra (lot ${lotNumber}): roasting Test Burundi into it would mix products. Confirm the mix to start anyway, or choose another bin.`;
 

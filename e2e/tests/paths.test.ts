@@ -12,8 +12,7 @@ const ROAST = 'Roast Green Silo 1 on Roaster 1 into WRB Bin 1';
 describe('roasting paths', () => {
   test('add, edit and delete a path; the order start then offers only it and its silos', async () => {
     const { page, url, server } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/admin/path'));
+    await signInAs(page, url, Role.Supervisor, '/admin/path');
     await page.getByRole('heading', { name: 'Paths' }).waitFor();
     await page.getByText(pathMessages.empty).waitFor();
 

@@ -11,8 +11,7 @@ const BEANS = ['Colombia Supremo', 'Ethiopia Yirgacheffe', 'Brazil Santos'] as c
 describe('products and beans', () => {
   test('three beans, then a product blending them whose ratios must total 100', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/product'));
+    await signInAs(page, url, Role.Supervisor, '/product');
 
     await page.getByRole('tab', { name: 'Bean' }).click();
     await page.getByRole('button', { name: 'Add bean' }).click();
@@ -77,8 +76,7 @@ describe('products and beans', () => {
 
   test('edit a product, then delete it with its confirmation', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/product'));
+    await signInAs(page, url, Role.Supervisor, '/product');
     await page.getByRole('button', { name: 'Edit House Blend' }).click();
     await dialog(page).getByLabel('Product name').fill('House Blend No. 2');
     await dialog(page).getByRole('button', { name: 'Update product' }).click();

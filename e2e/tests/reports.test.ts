@@ -171,8 +171,7 @@ describe('reports', () => {
   test('every tab shows its figures and a chart; the summary exports its days', async () => {
     const { page, url } = harness();
     await scenario();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/reports'));
+    await signInAs(page, url, Role.Supervisor, '/reports');
 
     await page.getByText('170 lbs').waitFor();
     for (const [title, value] of [
@@ -281,8 +280,12 @@ describe('reports', () => {
   test('a period with nothing booked shows No Data', async () => {
     const { page, url } = harness();
     await scenario();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/reports?t=production&from=2020-01-01&to=2020-01-31'));
+    await signInAs(
+      page,
+      url,
+      Role.Supervisor,
+      '/reports?t=production&from=2020-01-01&to=2020-01-31',
+    );
     await page.getByText('Nothing was booked in this period.').waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
   });
@@ -290,8 +293,7 @@ describe('reports', () => {
   test('the recall report follows the green lot to its customer and exports it', async () => {
     const { page, url } = harness();
     await scenario();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/trace?lot=E2E-GREEN'));
+    await signInAs(page, url, Role.Supervisor, '/trace?lot=E2E-GREEN');
     await page.getByRole('heading', { name: 'Recall of lot E2E-GREEN' }).waitFor();
     const customers = page.getByRole('region', { name: 'Customers' });
     await customers
@@ -358,8 +360,7 @@ describe('reports', () => {
       },
       { id: 1, fullName: 'Administrator' },
     );
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/reports?t=other'));
+    await signInAs(page, url, Role.Supervisor, '/reports?t=other');
     await page.getByRole('cell', { name: 'roasted', exact: true }).waitFor();
     // Shown as a weight, for people; exported as the number it is.
     const roasted = page.getByRole('row').filter({ hasText: 'roasted' });

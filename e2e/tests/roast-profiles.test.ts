@@ -77,8 +77,7 @@ async function importFile(page: Page, name: string, text: string): Promise<void>
 describe('roast profiles', () => {
   test('a supervisor imports an Artisan profile, reshapes it and saves version 2', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/roast-profiles'));
+    await signInAs(page, url, Role.Supervisor, '/roast-profiles');
     await page.getByRole('heading', { name: 'Roast Profiles' }).waitFor();
     await page.getByRole('button', { name: 'New Profile' }).first().click();
     await page.waitForURL(url('/roast-profiles/new'));

@@ -15,7 +15,13 @@ import { orderBatches } from '@roastery/db';
 import { eventually } from '@roastery/server/testing';
 import { lockstepPlant } from '@roastery/server/testing/lockstep';
 import { quickPackWorkflow, quickRoastWorkflow } from '@roastery/server/testing/orders';
-import { fullNameOf, logOut, signInAs, waitForToast } from '../support/console-actions.ts';
+import {
+  fullNameOf,
+  logOut,
+  signInAs,
+  signInThroughForm,
+  waitForToast,
+} from '../support/console-actions.ts';
 import { chooseOption, dialog, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import {
@@ -73,16 +79,18 @@ describe('the roasting story', () => {
       const colombia = await createBean(server, 'Story Colombia');
       const brazil = await createBean(server, 'Story Brazil');
       // Short roasts and packs, as the server's order tests use: the demo's roast takes minutes.
+      // A minute of roasting, long enough for the beans to start drying: every batch loses weight.
       const roastRule = await quickRoastWorkflow(
         server.database.db,
         'R1',
         'WRB2',
         'Quick roast on R1',
+        60,
       );
       const packRule = await quickPackWorkflow(server.database.db, 'WRB2', 'PK1', 'Pack WRB2');
 
       // The supervisor makes the blend on the products screen.
-      await signInAs(page, url, Role.Supervisor);
+      await signInThroughForm(page, url, Role.Supervisor);
       await page.goto(url('/product'));
       await page.getByRole('tab', { name: 'Product & Recipe' }).click();
       await page.getByRole('button', { name: 'Add new product' }).click();
@@ -106,8 +114,7 @@ describe('the roasting story', () => {
       await logOut(page, fullNameOf(Role.Operator));
 
       // The supervisor plans 150 lbs in batches of 50 through the New Order modal.
-      await signInAs(page, url, Role.Supervisor);
-      await page.goto(url('/orders-pending'));
+      await signInAs(page, url, Role.Supervisor, '/orders-pending');
       await page.getByRole('button', { name: 'New Order' }).click();
       const orderForm = dialog(page);
       await orderForm.getByText('Create New Order').waitFor();

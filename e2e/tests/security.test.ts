@@ -141,8 +141,7 @@ describe('sessions', () => {
       expect(reply.status).toBe(200);
       signIns.push((await reply.json()) as { refreshToken: string });
     }
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/users'));
+    await signInAs(page, url, Role.Administrator, '/admin/users');
     await page.getByRole('button', { name: `Sessions of ${sam}` }).click();
     const dialog = page.getByRole('dialog', { name: `Sessions of ${fullNameOf(Role.Supervisor)}` });
     const rows = dialog.locator('.ant-table-tbody tr.ant-table-row');
@@ -176,8 +175,7 @@ describe('sessions', () => {
 describe('audit log', () => {
   test('an administrator searches the log and verifies its chain, and sees where it was altered', async () => {
     const { page, url, server } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/users'));
+    await signInAs(page, url, Role.Administrator, '/admin/users');
     await page.getByRole('link', { name: 'Audit Log' }).click();
     await page.waitForURL(url('/admin/audit'));
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();

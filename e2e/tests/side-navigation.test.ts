@@ -8,8 +8,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('side navigation', () => {
   test('fills the window and stays in view at the foot of a long page', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/device'));
+    await signInAs(page, url, Role.Supervisor, '/device');
     await page.getByText('Green Transfer Conveyor').waitFor();
     const viewportHeight = await page.evaluate(() => window.innerHeight);
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -34,8 +34,7 @@ const throttleRow = (page: Page, username: string): Locator =>
     .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
 async function openUsers(page: Page, url: (path: string) => string) {
-  await signInAs(page, url, Role.Administrator);
-  await page.goto(url('/admin/users'));
+  await signInAs(page, url, Role.Administrator, '/admin/users');
   await throttlesSection(page).waitFor();
 }
 

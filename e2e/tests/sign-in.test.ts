@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Role } from '@roastery/contract';
 import { ADMIN_PASSWORD, USER_PASSWORD, testUsers } from '@roastery/server/testing';
 import { useConsoleHarness } from '../support/harness.ts';
-import { signInAs, waitForNotification, waitForToast } from '../support/console-actions.ts';
+import { signIn, signInAs, waitForNotification, waitForToast } from '../support/console-actions.ts';
 
 // The throttle's clock stands still, so its first wait cannot run out between two clicks.
 const harness = useConsoleHarness({}, { signInClock: () => Date.parse('2025-06-02T08:00:00Z') });
@@ -59,7 +59,7 @@ describe('sign-in screen', () => {
 
   test('signing in greets the user, keeps the session in cookies and opens the dashboard', async () => {
     const { page, url, context } = harness();
-    await signInAs(page, url, Role.Administrator);
+    await signIn(page, url, testUsers[Role.Administrator].username, ADMIN_PASSWORD);
     await waitForToast(page, 'Welcome back');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
@@ -85,8 +85,7 @@ describe('sign-in screen', () => {
 
   test('a signed-in user who opens the sign-in screen is sent to the dashboard', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/login'));
+    await signInAs(page, url, Role.Supervisor, '/login');
     await page.waitForURL(url('/'));
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });

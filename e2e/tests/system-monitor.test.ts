@@ -11,8 +11,7 @@ describe('the System Monitor', () => {
     const { page, url, server } = harness();
     const runtime = server.services.runtime;
     await eventually(() => runtime.connected(), 'the PLC connection');
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/settings'));
+    await signInAs(page, url, Role.Administrator, '/admin/settings');
     await page.getByRole('button', { name: 'System Monitor' }).click();
     await page.waitForURL(url('/admin/health'));
     for (const name of [

@@ -82,8 +82,7 @@ describe('silo to silo transfers', () => {
 
   test('the create form asks for the bins, the weight, and the bean of a re-entry bin', async () => {
     const { page, url } = harness();
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/transfer'));
+    await signInAs(page, url, Role.Supervisor, '/transfer');
     await page.getByRole('button', { name: 'Create Transfer' }).click();
     const form = dialog(page);
     await form.getByRole('button', { name: 'Create Transfer' }).click();
@@ -108,8 +107,7 @@ describe('silo to silo transfers', () => {
     const { page, url, server } = harness();
     const kenya = await createBean(server, 'Kenya AA');
     await stockBin(server.services, 'GS5', kenya.id, 120);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/transfer'));
+    await signInAs(page, url, Role.Supervisor, '/transfer');
     await page.getByRole('button', { name: 'Create Transfer' }).click();
     const form = dialog(page);
     await chooseOption(page, form, 'Source bin', 'Green Silo 5');
@@ -136,8 +134,7 @@ describe('silo to silo transfers', () => {
     const honduras = await createBean(server, 'Honduras SHG');
     await stockBin(server.services, 'GS3', organic.id, 100);
     await stockBin(server.services, 'GS4', honduras.id, 100);
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/transfer'));
+    await signInAs(page, url, Role.Supervisor, '/transfer');
 
     await page.getByRole('button', { name: 'Create Transfer' }).click();
     const form = dialog(page);

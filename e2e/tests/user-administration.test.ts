@@ -19,8 +19,7 @@ const userRow = (page: Page, username: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
 async function openUsers(page: Page, url: (path: string) => string) {
-  await signInAs(page, url, Role.Administrator);
-  await page.goto(url('/admin/users'));
+  await signInAs(page, url, Role.Administrator, '/admin/users');
   await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
 import { lockstepPlant } from '@roastery/server/testing/lockstep';
-import { signInAs } from '../support/console-actions.ts';
+import { signInThroughForm } from '../support/console-actions.ts';
 import { dialog } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import { orderNumber, startOrderInList } from '../support/order-actions.ts';
@@ -139,7 +139,7 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
         { number: orderNumber(waiting.order_id), customer: 'Corner Grocer & Sons Wholesale' },
       ];
 
-      await signInAs(page, url, Role.Supervisor);
+      await signInThroughForm(page, url, Role.Supervisor);
       await page.goto(url('/orders-pending'));
       await atBothWidths(page, () => expectOrdersRead(page, 'Pending', pending));
 

@@ -22,8 +22,7 @@ const harness = useConsoleHarness({}, { plant: true });
 describe('workflow designer', () => {
   test('build a workflow on the canvas: two devices, a connection, widget options, save', async () => {
     const { page, url, server } = harness();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/flow'));
+    await signInAs(page, url, Role.Administrator, '/admin/flow');
 
     await page.getByRole('button', { name: 'Add Workflow' }).click();
     await dialog(page).getByLabel('Name').fill('Charge Roaster 2 from Silo 1');
@@ -94,8 +93,7 @@ describe('workflow designer', () => {
     ).body;
     const roast = list.find((w) => w.name === 'Roast Green Silo 1 on Roaster 1 into WRB Bin 1');
     expect(roast).toBeDefined();
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url(`/admin/flow/${roast!.id}`));
+    await signInAs(page, url, Role.Administrator, `/admin/flow/${roast!.id}`);
     await page.getByRole('heading', { name: roast!.name }).waitFor();
 
     const path = [
@@ -157,8 +155,7 @@ describe('workflow designer', () => {
   test('the Delete key removes a node, RESET restores the saved diagram, a stale save is refused', async () => {
     const { page, url, server } = harness();
     const id = await createWorkflow(server, 'Reset and conflict');
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url(`/admin/flow/${id}`));
+    await signInAs(page, url, Role.Administrator, `/admin/flow/${id}`);
     await dropDevice(page, 'Green Silo 2 (GS2)', { x: 250, y: 120 });
     await page.getByRole('button', { name: 'SAVE WORKFLOW' }).click();
     await page.waitForURL(url(`/admin/flow/sort/${id}`));
@@ -209,8 +206,7 @@ describe('workflow designer', () => {
       edges: [{ source: 'GS4', target: 'GS5' }],
     });
     const target = await createWorkflow(server, 'Imports a template', 'moving');
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url(`/admin/flow/${target}`));
+    await signInAs(page, url, Role.Administrator, `/admin/flow/${target}`);
 
     await searchOption(page, page, 'Import workflow', 'Template', 'Template with two silos');
     const confirm = page
@@ -236,8 +232,7 @@ describe('workflow list', () => {
   test('filter by type, search, no Delete on a system workflow, delete one', async () => {
     const { page, url, server } = harness();
     await createWorkflow(server, 'Short-lived packing test', 'packing');
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url('/admin/flow'));
+    await signInAs(page, url, Role.Supervisor, '/admin/flow');
     await rowWith(page, 'Short-lived packing test').waitFor();
 
     await page.locator('.ant-segmented-item', { hasText: 'Dumping' }).click();
@@ -276,8 +271,7 @@ describe('workflow list', () => {
       device_unit: 'bags',
     });
     expect(created.status).toBe(201);
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url('/admin/flow/edit/PK3'));
+    await signInAs(page, url, Role.Administrator, '/admin/flow/edit/PK3');
     await page.waitForURL(url('/admin/flow?device=PK3'));
     await page.getByText('No workflow uses device PK3 yet.').waitFor();
   });

@@ -39,8 +39,7 @@ describe('workflow configuration and runs', () => {
   test('configure a binary step with wait finish and a dynamic input step, then reorder them', async () => {
     const { page, url, server } = harness();
     const id = await createWorkflow(server, 'Charge Roaster 1');
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url(`/admin/flow/sort/${id}`));
+    await signInAs(page, url, Role.Supervisor, `/admin/flow/sort/${id}`);
     await page.getByRole('heading', { name: 'Charge Roaster 1 Configuration' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Step' }).click();
@@ -147,8 +146,7 @@ describe('workflow configuration and runs', () => {
       command_id: DemoInput.BurnerSetPoint,
       dynamic: true,
     });
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url(`/admin/test/flow/${id}`));
+    await signInAs(page, url, Role.Supervisor, `/admin/test/flow/${id}`);
     await page.getByRole('heading', { name: 'Test Open GS3 and set R2' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Green Silo 3 (GS3)' }).waitFor();
 
@@ -216,8 +214,7 @@ describe('workflow configuration and runs', () => {
     const { name } = (await supervisor<Workflow>('GET', `/api/workflow/${workflowId}`)).body;
 
     // Where Start Packing leads: the run of the order, not a test of its workflow.
-    await signInAs(page, url, Role.Supervisor);
-    await page.goto(url(`/admin/test/flow/${workflowId}`));
+    await signInAs(page, url, Role.Supervisor, `/admin/test/flow/${workflowId}`);
     await page
       .getByRole('heading', { name: `${name} — Order ${orderNumber(id)}`, exact: true })
       .waitFor();
@@ -263,8 +260,7 @@ describe('workflow configuration and runs', () => {
   test('stop: a step waits on a condition that never comes true; Stop Workflow after the confirmation', async () => {
     const { page, url, server } = harness();
     const id = await createWorkflow(server, 'Wait for a hot drum', 'moving');
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url(`/admin/flow/sort/${id}`));
+    await signInAs(page, url, Role.Administrator, `/admin/flow/sort/${id}`);
 
     const form = await startStep(page, 'Green Silo 4', 'GS4', 'Binary');
     await chooseOption(page, form, 'Command', 'Discharge Gate');
@@ -335,8 +331,7 @@ describe('workflow configuration and runs', () => {
       ).body;
       return detail.manual && detail.isSwitched;
     }, 'GS5 in Manual mode');
-    await signInAs(page, url, Role.Administrator);
-    await page.goto(url(`/admin/test/flow/${id}`));
+    await signInAs(page, url, Role.Administrator, `/admin/test/flow/${id}`);
     await page.getByRole('button', { name: 'Start' }).click();
     const refusal = await waitForNotification(page, 'manual mode');
     expect(refusal).toEqual({
