@@ -42,6 +42,7 @@ const adminRoutes = [
   '/roast-profiles',
   '/roast-profiles/new',
   '/roast-profiles/1',
+  '/trends',
   '/alarm/sim',
   '/change-password',
   '/admin/users',
@@ -68,10 +69,10 @@ const adminRoutes = [
 ];
 
 /**
- * An operator's screens: the dump workflow, the password and the roast profiles (read only); the
- * rest send them home.
+ * An operator's screens: the dump workflow, the password, the roast profiles (read only) and the
+ * trends; the rest send them home.
  */
-const operatorRoutes = ['/', '/change-password', '/roast-profiles', '/roast-profiles/1'];
+const operatorRoutes = ['/', '/change-password', '/roast-profiles', '/roast-profiles/1', '/trends'];
 
 /**
  * The violations of each route, as one readable list; empty when every screen passes. A screen

@@ -67,7 +67,14 @@ describe('devices read through the PLC gateway', () => {
       'Cooling Tray',
     ]);
     expect(d.plcBinary.map((c) => c.name)).toContain('Manual Mode Active');
-    expect(d.input.map((c) => c.name)).toEqual(['Batch Size', 'Burner Set-point', 'Drum Speed']);
+    expect(d.input.map((c) => c.name)).toEqual([
+      'Batch Size',
+      'Burner Set-point',
+      'Drum Speed',
+      'Burner Power',
+      'Airflow',
+      'Burner Control',
+    ]);
     expect(command(d, 'input', 'Drum Speed')?.isSpeed).toBe(true);
     expect(command(d, 'plcInput', 'Phase')).toMatchObject({ value: 0, quality: 'good' });
     expect(d.graph).toBeNull();
