@@ -159,6 +159,13 @@ export class AuthService {
   async refresh(refreshToken: string, client?: SignInClient): Promise<RefreshReply> {
     const tokenHash = sha256(refreshToken);
     const outcome = await this.#d.db.transaction(async (tx) => {
+      const owner = await this.#d.refreshTokens.userOf(tokenHash, tx);
+      if (owner === undefined) return { kind: 'invalid' } as const;
+      // The user first, then the token, in the order a reset takes them: a reset that ends the
+      // user's sessions meanwhile either revokes this token before it is read, or waits for
+      // this refresh and then revokes the token it issues too. Without it, on PostgreSQL, a
+      // refresh under way could issue a token the reset's revocation did not see.
+      await this.#d.users.lockForSessions(owner, tx);
       const row = await this.#d.refreshTokens.findByHashForUpdate(tokenHash, tx);
       if (!row || row.revokedAt) return { kind: 'invalid' } as const;
       if (row.usedAt) {

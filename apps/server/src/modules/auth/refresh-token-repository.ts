@@ -24,6 +24,15 @@ export class RefreshTokenRepository {
     await (tx ?? this.#db).insert(refreshTokens).values(row);
   }
 
+  /** The user a token belongs to, without a lock: what to lock first. */
+  async userOf(tokenHash: string, tx: Executor): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ userId: refreshTokens.userId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row?.userId;
+  }
+
   /** Locks the row so that two refreshes with one token cannot both succeed. */
   async findByHashForUpdate(tokenHash: string, tx: Executor): Promise<RefreshTokenRow | undefined> {
     const [row] = await tx

@@ -10,6 +10,11 @@ export type UserAccount = typeof users.$inferSelect;
  */
 export interface UserAccounts {
   byId(id: number, tx?: Executor): Promise<UserAccount | undefined>;
+  /**
+   * Holds the user against the end of their sessions (a new password, role or removal) until the
+   * caller's transaction ends, so that a refresh and a reset cannot pass each other.
+   */
+  lockForSessions(id: number, tx: Executor): Promise<void>;
   byUsername(username: string): Promise<UserAccount | undefined>;
   setPassword(id: number, passwordHash: string, tx: Executor): Promise<UserAccount | undefined>;
   /** Every access token of the user stops working. */

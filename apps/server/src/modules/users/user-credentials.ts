@@ -18,6 +18,10 @@ export class UserCredentials implements UserAccounts {
     return this.#repo.findById(id, tx);
   }
 
+  lockForSessions(id: number, tx: Executor): Promise<void> {
+    return this.#repo.lockForSessions(id, tx);
+  }
+
   byUsername(username: string): Promise<UserAccount | undefined> {
     return this.#repo.findByUsername(username);
   }

@@ -17,6 +17,14 @@ export class UserRepository {
     return row;
   }
 
+  /**
+   * Holds the user's row against change until the caller's transaction ends: whatever ends the
+   * user's sessions updates this row first, so it waits, and then sees what the caller wrote.
+   */
+  async lockForSessions(id: number, tx: Executor): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('share');
+  }
+
   async findByUsername(username: string, tx?: Executor): Promise<UserRow | undefined> {
     const [row] = await (tx ?? this.#db)
       .select()
