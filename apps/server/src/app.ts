@@ -1,9 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@roastery/db';
 import pkg from '../package.json' with { type: 'json' };
-import { servicesOf, type AppDeps, type Services } from './composition/services.ts';
+import { servicesOf, servicesStart, type AppDeps, type Services } from './composition/services.ts';
+import type { ServiceOptions } from './composition/services.ts';
 import type { Config } from './config.ts';
 import { Composition } from './lib/composition.ts';
 import { silentLogger } from './lib/silent-logger.ts';
@@ -30,37 +31,32 @@ import { pathsArea } from './modules/paths/paths-area.ts';
 import { productsArea } from './modules/products/products-area.ts';
 import { reportsArea } from './modules/reports/reports-area.ts';
 import { roastProfilesArea } from './modules/roast-profiles/roast-profiles-area.ts';
+import { roastRecordsArea } from './modules/roast-records/roast-records-area.ts';
 import { settingsArea } from './modules/settings/settings-area.ts';
 import { simulatorArea } from './modules/simulator/simulator-area.ts';
 import { transfersArea } from './modules/transfers/transfers-area.ts';
 import { usersArea } from './modules/users/users-area.ts';
 import { workflowsArea } from './modules/workflows/workflows-area.ts';
-import type { Cluster } from './plant/cluster/cluster.ts';
 import { plantCore, plantRuntime, plantSettlement } from './plant/plant-core.ts';
 import { plantLifecycle } from './plant/plant-lifecycle.ts';
 import { globalPlugins } from './plugins/global-plugins.ts';
 import { outsideApi } from './plugins/outside-api.ts';
 import { serverOptions } from './plugins/server-options.ts';
 
-export type { AppDeps, Services };
+export type { AppDeps, ServiceOptions, Services };
 
 export const appVersion: string = pkg.version;
 
 /**
  * Builds the areas over one database in this order, each from what the ones before it built:
  * the composition root for the process and for tests. The plant connects only when started.
- * Tests pass their own clocks of sign-in throttling (and second-factor codes) and of alarm
- * shelves and floods; a `cluster` makes this one instance among several on one database.
  */
 export async function createServices(
   config: Config,
   database: DatabaseHandle,
-  logger: FastifyBaseLogger = silentLogger,
-  signInClock: () => number = Date.now,
-  alarmClock: () => Date = () => new Date(),
-  cluster?: Cluster,
+  options: ServiceOptions = {},
 ): Promise<Services> {
-  const built = await Composition.of({ config, database, logger, signInClock, alarmClock, cluster })
+  const built = await Composition.of(servicesStart(config, database, options))
     .add(plantCore)
     .add(usersArea.accounts)
     .add(authArea.build)
@@ -83,6 +79,7 @@ export async function createServices(
     .add(pathsArea.build)
     .add(roastProfilesArea.build)
     .add(historianArea.build)
+    .add(roastRecordsArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
     .add(commandsArea.build)
@@ -120,6 +117,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   productsArea.routes,
   roastProfilesArea.routes,
   historianArea.routes,
+  roastRecordsArea.routes,
   inventoryArea.routes,
   reportsArea.routes,
   settingsArea.routes,

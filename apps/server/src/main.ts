@@ -74,7 +74,7 @@ async function prepareDatabase(
   cluster: Cluster | undefined,
 ): Promise<Services> {
   await database.migrate();
-  const services = await createServices(config, database, logger, Date.now, undefined, cluster);
+  const services = await createServices(config, database, { logger, cluster });
   await services.settings.ensureDefaults();
   if (await seedDemoPlant(database.db, services.plant)) {
     await seedDemoStock(services);

@@ -148,6 +148,15 @@ export const permissions: Record<string, Access> = {
   'GET /api/historian/retention': 'signed-in',
   'PUT /api/historian/retention': ADMIN,
 
+  // Roast records: the people at the roasters read them, mark their events and write notes.
+  'GET /api/roast-records': 'signed-in',
+  'GET /api/roast-records/order/:id': 'signed-in',
+  'GET /api/roast-records/batch/:id': 'signed-in',
+  'GET /api/roast-records/:id': 'signed-in',
+  'GET /api/roast-records/:id/alog': 'signed-in',
+  'PUT /api/roast-records/:id/marks': 'signed-in',
+  'PUT /api/roast-records/:id/notes': 'signed-in',
+
   'GET /api/report/summary': PLANT,
   'GET /api/report/oee': PLANT,
   'GET /api/report/production': PLANT,

@@ -101,14 +101,7 @@ export async function startClusterPlant(): Promise<ClusterPlant> {
     });
     const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
     const cluster = await Cluster.join({ url, instance: name, logger: pino({ level: 'silent' }) });
-    const services = await createServices(
-      config,
-      database,
-      undefined,
-      Date.now,
-      undefined,
-      cluster,
-    );
+    const services = await createServices(config, database, { cluster });
     const app = await buildApp({ config, database, services });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     await services.runPlant();

@@ -70,6 +70,8 @@ export interface TestAppOptions {
   signInClock?: () => number;
   /** The clock of alarm shelves and floods, for tests that move time on. */
   alarmClock?: () => Date;
+  /** The clock roasts' seconds are counted by (ms), for tests that step the simulated plant. */
+  roastClock?: () => number;
   /** Told of every statement the app sends to its database, for tests that count queries. */
   onQuery?: QueryObserver;
   /** PostgreSQL only: the address the app reaches its database through (a fault proxy). */
@@ -99,13 +101,12 @@ export async function buildTestApp(
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     ...(options.connectVia ? { connectVia: options.connectVia } : {}),
   });
-  const services = await createServices(
-    config,
-    database,
-    options.logger,
-    options.signInClock,
-    options.alarmClock,
-  );
+  const services = await createServices(config, database, {
+    logger: options.logger,
+    signInClock: options.signInClock,
+    alarmClock: options.alarmClock,
+    roastClock: options.roastClock,
+  });
   await services.settings.ensureDefaults();
   if (options.plant) {
     await seedDemoPlant(database.db, services.plant);

@@ -243,3 +243,28 @@ export async function bookRoastedLot(
   }
   return { orderId, lotNumber };
 }
+
+/**
+ * A roast profile of R1 for a product, as a supervisor writes one: a reference from a 420 °F
+ * charge through the turning point to 400 °F at 10 minutes, dropped at 420 °F.
+ */
+export function testRoastProfileBody(name: string, productId: number) {
+  return {
+    name,
+    product_id: productId,
+    roaster: 'R1',
+    settings: {
+      charge_temperature_f: 420,
+      batch_min_lbs: 50,
+      batch_max_lbs: 500,
+      reference: [
+        { t_s: 0, bt_f: 420 },
+        { t_s: 90, bt_f: 220 },
+        { t_s: 300, bt_f: 320 },
+        { t_s: 600, bt_f: 400 },
+      ],
+      end: { kind: 'drop_temperature', value: 420 },
+      dry_end_f: 300,
+    },
+  };
+}

@@ -33,3 +33,4 @@ export * from './sign-in.ts';
 export * from './roast-profiles.ts';
 export * from './historian.ts';
 export * from './roast/index.ts';
+export * from './roast-records.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@roastery/db';
 import type { WorkflowEngine } from '@roastery/engine';
 import type { Config } from '../config.ts';
+import { silentLogger } from '../lib/silent-logger.ts';
 import type { AdminReportService } from '../modules/admin-reports/admin-report-service.ts';
 import type { AlarmTextService } from '../modules/alarm-texts/alarm-text-service.ts';
 import type { AuditService } from '../modules/audit/audit-service.ts';
@@ -28,6 +29,7 @@ import type { PathService } from '../modules/paths/path-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ReportService } from '../modules/reports/report-service.ts';
 import type { RoastProfileService } from '../modules/roast-profiles/roast-profile-service.ts';
+import type { RoastRecordService } from '../modules/roast-records/roast-records-service.ts';
 import type { SettingsService } from '../modules/settings/settings-service.ts';
 import type { SimulatorService } from '../modules/simulator/simulator-service.ts';
 import type { TransferService } from '../modules/transfers/transfer-service.ts';
@@ -62,6 +64,7 @@ export interface Services {
   products: ProductService;
   roastProfiles: RoastProfileService;
   historian: HistorianService;
+  roastRecords: RoastRecordService;
   settings: SettingsService;
   dumps: DumpService;
   transfers: TransferService;
@@ -119,6 +122,7 @@ const serviceNames = {
   products: true,
   roastProfiles: true,
   historian: true,
+  roastRecords: true,
   settings: true,
   dumps: true,
   transfers: true,
@@ -157,4 +161,30 @@ export function servicesOf(built: Services): Services {
   return Object.fromEntries(
     Object.keys(serviceNames).map((name) => [name, built[name as keyof Services]]),
   ) as unknown as Services;
+}
+
+/** What a process or a test may set of the services: the clocks are the tests'. */
+export interface ServiceOptions {
+  logger?: FastifyBaseLogger | undefined;
+  /** Sign-in throttling and second-factor codes. */
+  signInClock?: (() => number) | undefined;
+  /** Alarm shelves and floods. */
+  alarmClock?: (() => Date) | undefined;
+  /** A roast's seconds: the simulated plant's time in tests. */
+  roastClock?: (() => number) | undefined;
+  /** This instance among several on one database. */
+  cluster?: Cluster | undefined;
+}
+
+/** What the areas' builds start from: the process's or the test's options, with the defaults. */
+export function servicesStart(config: Config, database: DatabaseHandle, options: ServiceOptions) {
+  return {
+    config,
+    database,
+    logger: options.logger ?? silentLogger,
+    signInClock: options.signInClock ?? Date.now,
+    alarmClock: options.alarmClock ?? (() => new Date()),
+    roastClock: options.roastClock ?? Date.now,
+    cluster: options.cluster,
+  };
 }

@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './cluster.ts';
 export * from './roasting.ts';
 export * from './historian.ts';
+export * from './roast-records.ts';

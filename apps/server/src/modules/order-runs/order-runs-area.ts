@@ -5,6 +5,7 @@ import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { RunSettlement } from '../../plant/settlement/run-settlement.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { OrderProgress } from '../orders/order-progress.ts';
+import type { RoastRecordHandover } from '../roast-records/batch-handover.ts';
 import type { RuntimeDevicePort } from '../workflows/runtime-device-port.ts';
 import { BatchRunner } from './batch-runner.ts';
 import type { OrderRunServiceDeps, RoastProfiles } from './order-run-context.ts';
@@ -34,6 +35,8 @@ export interface OrderRunsNeeds extends Pick<
   /** Moves orders and their batches along; the orders area owns them. */
   orderProgress: OrderProgress;
   roastProfiles: RoastProfiles;
+  /** Each booked batch's roast record takes the batch. */
+  roastRecords: RoastRecordHandover;
 }
 
 function build(needs: OrderRunsNeeds) {
@@ -92,10 +95,19 @@ function build(needs: OrderRunsNeeds) {
     alarm,
     now,
   });
-  settlement.register(
-    'batch',
-    batches.settler((orderId) => orderRuns.advance(orderId)),
-  );
+  const batchSettler = batches.settler((orderId) => orderRuns.advance(orderId));
+  settlement.register('batch', {
+    ...batchSettler,
+    settle: async (batch, run) => {
+      await batchSettler.settle(batch, run);
+      if (run.state !== 'finished' || batch.roasterDevice === null) return;
+      // Booked already: a record that cannot be linked is logged, the batch stays booked.
+      const roasted = { batchId: batch.id, roasterDevice: batch.roasterDevice };
+      await needs.roastRecords
+        .batchRoasted({ ...roasted, startedAt: batch.startedAt ?? new Date(0) })
+        .catch((err: unknown) => logger.error({ err, batch: batch.id }, 'roast record not linked'));
+    },
+  });
   settlement.register('packing', packingRuns.settler());
   const orderScheduler = new OrderScheduler({
     repo,

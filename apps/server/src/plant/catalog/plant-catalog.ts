@@ -30,7 +30,13 @@ export type CommandRole =
   | 'green-weight'
   | 'roasted-weight'
   | 'roaster-phase'
-  | 'bean-temperature';
+  | 'bean-temperature'
+  | 'environment-temperature'
+  | 'inlet-temperature'
+  | 'burner-output'
+  | 'airflow'
+  | 'bean-colour'
+  | 'first-crack';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -62,6 +68,14 @@ export const STANDARD_COMMANDS: Readonly<
   'roaster-phase': { kind: 'input', label: 'Phase' },
   /** A roaster's bean probe, °F; shown on the roaster cards. */
   'bean-temperature': { kind: 'input', label: 'Bean Temperature' },
+  // What a roast's record keeps each second (ET, inlet, burner, airflow) and at drop (colour),
+  // and the acoustic crack detector's flag (1 once it has heard first crack).
+  'environment-temperature': { kind: 'input', label: 'Environment Temperature' },
+  'inlet-temperature': { kind: 'input', label: 'Inlet Temperature' },
+  'burner-output': { kind: 'input', label: 'Burner Output' },
+  airflow: { kind: 'input', label: 'Airflow' },
+  'bean-colour': { kind: 'input', label: 'Bean Colour' },
+  'first-crack': { kind: 'input', label: 'First Crack' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;
