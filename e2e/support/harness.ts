@@ -150,6 +150,8 @@ export interface HarnessOptions {
   demoStock?: boolean;
   /** The server's clock of sign-in throttling; a fixed one keeps its waits from running out. */
   signInClock?: () => number;
+  /** The clock roasts' seconds are counted by (ms): a test that steps the plant passes its time. */
+  roastClock?: () => number;
 }
 
 /**
@@ -176,6 +178,7 @@ export function useConsoleHarness(
         plant: options.plant ?? false,
         demoStock: options.demoStock ?? false,
         signInClock: options.signInClock,
+        roastClock: options.roastClock,
       },
     );
     browser = await launchConsoleBrowser(server.url);

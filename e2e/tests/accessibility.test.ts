@@ -43,6 +43,9 @@ const adminRoutes = [
   '/roast-profiles/new',
   '/roast-profiles/1',
   '/trends',
+  '/roasts',
+  '/roasts/1',
+  '/roasts/batch/1',
   '/alarm/sim',
   '/change-password',
   '/admin/users',
@@ -69,10 +72,17 @@ const adminRoutes = [
 ];
 
 /**
- * An operator's screens: the dump workflow, the password, the roast profiles (read only) and the
- * trends; the rest send them home.
+ * An operator's screens: the dump workflow, the password, the roast profiles (read only), the
+ * trends and the roasts; the rest send them home.
  */
-const operatorRoutes = ['/', '/change-password', '/roast-profiles', '/roast-profiles/1', '/trends'];
+const operatorRoutes = [
+  '/',
+  '/change-password',
+  '/roast-profiles',
+  '/roast-profiles/1',
+  '/trends',
+  '/roasts',
+];
 
 /**
  * The violations of each route, as one readable list; empty when every screen passes. A screen

@@ -18,6 +18,7 @@ const plantNavigation = [
   'Devices',
   'Logs',
   'Reports',
+  'Roasts',
   'Trends',
   'Transfer',
   'Dump',

@@ -68,6 +68,17 @@ const NewRoastProfilePage = lazyPage(() =>
 const RoastProfilePage = lazyPage(() =>
   import('../features/roast-profiles/pages/roast-profile-page.tsx').then((m) => m.RoastProfilePage),
 );
+const RoastRecordsPage = lazyPage(() =>
+  import('../features/roast-records/pages/roast-records-page.tsx').then((m) => m.RoastRecordsPage),
+);
+const RoastRecordPage = lazyPage(() =>
+  import('../features/roast-records/pages/roast-record-page.tsx').then((m) => m.RoastRecordPage),
+);
+const RoastRecordOfBatchPage = lazyPage(() =>
+  import('../features/roast-records/pages/roast-record-page.tsx').then(
+    (m) => m.RoastRecordOfBatchPage,
+  ),
+);
 const TrendsPage = lazyPage(() =>
   import('../features/trends/pages/trends-page.tsx').then((m) => m.TrendsPage),
 );
@@ -206,6 +217,10 @@ const routes: RouteObject[] = [
           { path: paths.roastProfile.path, element: <RoastProfilePage /> },
           // Every role reads the trends (the server's rule for the historian's reads).
           { path: paths.trends.path, element: <TrendsPage /> },
+          // Every role reads the roast records, and the operators at the roaster write their notes.
+          { path: paths.roastRecords.path, element: <RoastRecordsPage /> },
+          { path: paths.roastRecordOfBatch.path, element: <RoastRecordOfBatchPage /> },
+          { path: paths.roastRecord.path, element: <RoastRecordPage /> },
           {
             element: <RequireRole allow={policies.plantScreens} />,
             children: [...plantRoutes, ...adminRoutes],

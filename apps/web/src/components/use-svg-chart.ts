@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import theme from 'antd/es/theme';
 import { init, type ECharts } from 'echarts/core';
 
 /**
@@ -29,4 +30,22 @@ export function useSvgChart() {
   }, []);
 
   return { root, chart, width };
+}
+
+/** Colours of a chart's series: the brand's copper first, then the theme's other strong colours, all readable on white. */
+export function useSeriesPalette(): string[] {
+  const { token } = theme.useToken();
+  return useMemo(
+    () => [
+      token.colorPrimary,
+      token.colorInfo,
+      token.colorSuccess,
+      token.colorWarning,
+      '#6b4c9a',
+      token.colorError,
+      '#00796b',
+      '#1f1713',
+    ],
+    [token.colorPrimary, token.colorInfo, token.colorSuccess, token.colorWarning, token.colorError],
+  );
 }

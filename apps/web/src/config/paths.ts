@@ -77,6 +77,20 @@ export const paths = {
     path: '/roast-profiles/:id',
     getHref: (id: number) => withParam('/roast-profiles/:id', 'id', id),
   },
+  roastRecords: {
+    path: '/roasts',
+    /** The list's filters; order: an order id, whose batches' roasts the list shows. */
+    getHref: (query: { order?: number } = {}) => withQuery('/roasts', { order: query.order }),
+  },
+  roastRecord: {
+    path: '/roasts/:id',
+    getHref: (id: number) => withParam('/roasts/:id', 'id', id),
+  },
+  /** A batch's roast, from the screens that know the batch and not its record. */
+  roastRecordOfBatch: {
+    path: '/roasts/batch/:batchId',
+    getHref: (batchId: number) => withParam('/roasts/batch/:batchId', 'batchId', batchId),
+  },
   alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
 

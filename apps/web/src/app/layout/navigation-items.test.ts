@@ -22,6 +22,7 @@ describe('the left navigation', () => {
       'Devices',
       'Logs',
       'Reports',
+      'Roasts',
       'Trends',
       'Transfer',
       'Dump',

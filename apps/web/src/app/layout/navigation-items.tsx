@@ -5,6 +5,7 @@ import {
   ClusterOutlined,
   ControlOutlined,
   DashboardOutlined,
+  ExperimentOutlined,
   FileTextOutlined,
   FireOutlined,
   InboxOutlined,
@@ -92,6 +93,13 @@ const plantItems: NavigationItem[] = [
     href: paths.reports.getHref(),
     // Traceability and its recall report are reached from the reports screen and the products screen.
     paths: [paths.reports.path, paths.trace.path],
+  },
+  {
+    key: 'roasts',
+    label: 'Roasts',
+    icon: <ExperimentOutlined />,
+    href: paths.roastRecords.getHref(),
+    paths: [paths.roastRecords.path, paths.roastRecord.path, paths.roastRecordOfBatch.path],
   },
   {
     key: 'trends',

@@ -21,6 +21,7 @@ import { DeviceFeatures } from './device-features.tsx';
 import { DevicePicture } from '../../../components/device-picture.tsx';
 import { tabBarWithExtra } from '../../../components/tab-bar-extra.tsx';
 import { InputCommandControl } from './input-command-control.tsx';
+import { LiveRoastCurve } from './live-roast-curve.tsx';
 import { ModeButton, ModeSwitchNotice } from './mode-control.tsx';
 import { OccupancyEditor } from './occupancy-editor.tsx';
 import { PlcBinaryFeedback, PlcInputFeedback } from './plc-feedback.tsx';
@@ -130,6 +131,7 @@ function DetailContent({ detail }: { detail: DeviceDetail }) {
         places={[{ quality: detail.quality, not_live_since: detail.device.not_live_since }]}
       />
       <ModeSwitchNotice detail={detail} />
+      {device.device_type_name === 'Roaster' ? <LiveRoastCurve detail={detail} /> : null}
 
       {detail.graph || detail.blocks.length > 0 ? (
         <div className={styles.sections}>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import { orderMessages, type PackingOrder, type RoastingOrder } from '@roastery/contract';
 import { DateText } from '../../../components/date-text.tsx';
 import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { paths } from '../../../config/paths.ts';
 import { useRowLayout } from '../../../components/responsive-table/row-layout.ts';
 import { useFinishedOrders } from '../api/get-finished-orders.ts';
 import type { OrderPage } from '../api/order-keys.ts';
@@ -54,6 +56,8 @@ function OrderEnding({ order }: { order: RoastingOrder }) {
       {onCard && order.failure ? <span>{order.failure}</span> : null}
       {/* Spelled beside the list's DD/MM/YYYY dates, so the two never read apart. */}
       <DateText value={order.finished_at} style="spelledTime" />
+      {/* The batches' roast records, in the same cell: the list fits a 1366 px screen. */}
+      <Link to={paths.roastRecords.getHref({ order: order.order_id })}>Roasts</Link>
     </div>
   );
 }

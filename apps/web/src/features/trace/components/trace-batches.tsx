@@ -21,6 +21,9 @@ export function TraceBatches({ batches }: { batches: TraceBatch[] }) {
               {formatTraceBatch(batch)}
             </Link>
           )}
+          <Link className={styles.profile} to={paths.roastRecordOfBatch.getHref(batch.batch_id)}>
+            Roast record
+          </Link>
           {batch.roast_profile && (
             <span className={styles.profile}>
               Roast profile:{' '}

@@ -9,9 +9,8 @@ import {
 } from 'echarts/components';
 import { use as registerCharts, type ECharts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import theme from 'antd/es/theme';
 import type { HistorianSeries } from '@roastery/contract';
-import { useSvgChart } from '../../../components/use-svg-chart.ts';
+import { useSeriesPalette, useSvgChart } from '../../../components/use-svg-chart.ts';
 import { trendOption } from '../lib/trend-option.ts';
 import type { ZoomWindow } from '../lib/trend-range.ts';
 import styles from './trend-chart.module.css';
@@ -64,7 +63,6 @@ export function TrendChart({
   label,
   height,
 }: TrendChartProps) {
-  const { token } = theme.useToken();
   const { root, chart, width } = useSvgChart();
   const [zoom, setZoom] = useState(initialZoom);
   const zoomed = useRef(onZoom);
@@ -88,20 +86,7 @@ export function TrendChart({
     };
   }, [chart]);
 
-  // The brand's copper first, then the theme's other strong colours, all readable on white.
-  const palette = useMemo(
-    () => [
-      token.colorPrimary,
-      token.colorInfo,
-      token.colorSuccess,
-      token.colorWarning,
-      '#6b4c9a',
-      token.colorError,
-      '#00796b',
-      '#1f1713',
-    ],
-    [token.colorPrimary, token.colorInfo, token.colorSuccess, token.colorWarning, token.colorError],
-  );
+  const palette = useSeriesPalette();
   const option = useMemo(
     () => trendOption({ series, range, now, zoom, palette, width: width || 800 }),
     [series, range, now, zoom, palette, width],

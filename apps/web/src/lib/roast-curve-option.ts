@@ -1,0 +1,329 @@
+import type { LineSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import { format, type ComposeOption } from 'echarts/core';
+import type { ReferencePoint, RoastEventName } from '@roastery/contract';
+import { formatRoastTime, roastTimeStep } from './roast-time.ts';
+
+export type RoastChartOption = ComposeOption<
+  | LineSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
+  | MarkLineComponentOption
+>;
+
+/** One second of a roast as the chart draws it; burner and airflow are null where not reported. */
+export interface RoastCurvePoint {
+  t_s: number;
+  bt_f: number;
+  et_f: number;
+  ror_f_per_min: number | null;
+  burner_pct: number | null;
+  airflow_pct: number | null;
+}
+
+export interface RoastCurveColors {
+  bt: string;
+  et: string;
+  ror: string;
+  reference: string;
+  band: string;
+  burner: string;
+  airflow: string;
+  marker: string;
+  /** Behind the event labels, so that they read over the curves they cross. */
+  labelBackground: string;
+}
+
+export const roastEventLabels: Record<RoastEventName, string> = {
+  turning_point: 'Turning point',
+  dry_end: 'Dry end',
+  first_crack: 'First crack',
+  drop: 'Drop',
+};
+
+/** How far BT may stray from the reference before the roaster steps in, either way. */
+export const REFERENCE_BAND_F = 5;
+
+export interface RoastCurveInput {
+  samples: readonly RoastCurvePoint[];
+  reference: readonly ReferencePoint[] | null;
+  events: Partial<Record<RoastEventName, { t_s: number; bt_f: number } | null>>;
+  colors: RoastCurveColors;
+  /** The chart's width in px: the time axis's step and the legend's rows. */
+  width: number;
+  /** A time picked on the chart, to mark an event at. */
+  pickedS?: number | null;
+}
+
+const LEGEND_ITEM_PX = 40;
+const LEGEND_LETTER_PX = 7;
+const LEGEND_ROW_PX = 24;
+const DEGREE_STEP = 50;
+/** The rate of rise is drawn from 0 up: its plunge at charge would squash the roast's part. */
+const ROR_SETTLE_S = 90;
+
+/** How many rows a legend wraps to at this width, so that the grid starts below them all. */
+export function legendRows(names: readonly string[], width: number): number {
+  let rows = 1;
+  let used = 0;
+  for (const name of names) {
+    const item = LEGEND_ITEM_PX + name.length * LEGEND_LETTER_PX;
+    if (used > 0 && used + item > width) {
+      rows += 1;
+      used = 0;
+    }
+    used += item;
+  }
+  return rows;
+}
+
+/** A temperature axis's range: the values with some room, on whole 50 °F. */
+export function temperatureRange(values: readonly number[]): { min: number; max: number } {
+  if (values.length === 0) return { min: 100, max: 500 };
+  const low = Math.min(...values) - 20;
+  const high = Math.max(...values) + 20;
+  return {
+    min: Math.floor(low / DEGREE_STEP) * DEGREE_STEP,
+    max: Math.ceil(high / DEGREE_STEP) * DEGREE_STEP,
+  };
+}
+
+/** The time axis from charge: the longest curve, on whole steps. */
+export function timeAxis(spanS: number, width: number) {
+  const span = Math.max(60, spanS);
+  const step = roastTimeStep(span, width || 600);
+  return {
+    type: 'value' as const,
+    min: 0,
+    // On the next whole minute: a narrow chart's coarse step would leave minutes of nothing.
+    max: Math.ceil(span / 60) * 60,
+    interval: step,
+    axisLabel: { formatter: (value: number) => formatRoastTime(value) },
+  };
+}
+
+function eventLines(input: RoastCurveInput): MarkLineComponentOption {
+  const lines: NonNullable<MarkLineComponentOption['data']> = [];
+  for (const [name, event] of Object.entries(input.events)) {
+    if (!event) continue;
+    const label = roastEventLabels[name as RoastEventName];
+    lines.push({
+      xAxis: event.t_s,
+      name: label,
+      label: {
+        formatter: `${label} ${formatRoastTime(event.t_s)} · ${Math.round(event.bt_f)} °F`,
+      },
+    });
+  }
+  if (input.pickedS != null) {
+    lines.push({
+      xAxis: input.pickedS,
+      name: 'Picked',
+      lineStyle: { type: 'solid', color: input.colors.ror },
+      label: { formatter: `Picked ${formatRoastTime(input.pickedS)}` },
+    });
+  }
+  return {
+    silent: true,
+    symbol: 'none',
+    animation: false,
+    lineStyle: { type: 'dashed', color: input.colors.marker },
+    // Along the line, each label takes a line's height across: events seconds apart stay readable.
+    label: {
+      position: 'insideEndTop',
+      color: input.colors.marker,
+      backgroundColor: input.colors.labelBackground,
+      padding: [1, 2],
+      fontSize: 11,
+    },
+    data: lines,
+  };
+}
+
+const units: Record<string, string> = {
+  bt: '°F',
+  et: '°F',
+  reference: '°F',
+  ror: '°F/min',
+  burner: '%',
+  airflow: '%',
+};
+
+function tooltipFormatter(): TooltipComponentOption['formatter'] {
+  return (params) => {
+    const items = (Array.isArray(params) ? params : [params]).filter(
+      (item) => units[item.seriesId ?? ''] !== undefined,
+    );
+    const first = items[0]?.value;
+    const time = Array.isArray(first) ? formatRoastTime(Number(first[0])) : '';
+    const rows = items.map((item) => {
+      const value = Array.isArray(item.value) ? item.value[1] : null;
+      const shown = typeof value === 'number' ? value.toFixed(1) : '—';
+      return `${String(item.marker ?? '')}${format.encodeHTML(item.seriesName ?? '')}: ${shown} ${units[item.seriesId ?? ''] ?? ''}`;
+    });
+    return [time, ...rows].join('<br/>');
+  };
+}
+
+/**
+ * A roast as a roaster reads it: BT and ET in °F with the rate of rise on a second axis, the
+ * reference with its ±5 °F band, the events as dashed lines with their time and BT, and burner
+ * and airflow in a band of their own below, on the same time since charge.
+ */
+export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
+  const { samples, reference, colors, width } = input;
+  const hasPower = samples.some((s) => s.burner_pct !== null || s.airflow_pct !== null);
+  const line = (id: string, name: string, color: string, data: [number, number | null][]) =>
+    ({
+      id,
+      type: 'line',
+      name,
+      data,
+      color,
+      showSymbol: false,
+      lineStyle: { width: 2 },
+      connectNulls: false,
+    }) satisfies LineSeriesOption;
+  const series: LineSeriesOption[] = [
+    {
+      ...line(
+        'bt',
+        'BT',
+        colors.bt,
+        samples.map((s) => [s.t_s, s.bt_f]),
+      ),
+      z: 5,
+    },
+    line(
+      'et',
+      'ET',
+      colors.et,
+      samples.map((s) => [s.t_s, s.et_f]),
+    ),
+    {
+      ...line(
+        'ror',
+        'RoR',
+        colors.ror,
+        samples.map((s) => [s.t_s, s.ror_f_per_min]),
+      ),
+      yAxisIndex: 1,
+      lineStyle: { width: 1.5 },
+    },
+  ];
+  series[0] = { ...series[0], markLine: eventLines(input) };
+  if (reference && reference.length > 0) {
+    const band = { type: 'line' as const, stack: 'band', silent: true, showSymbol: false };
+    // The dashed line comes first: the legend draws its name's icon from it.
+    series.push(
+      {
+        ...line(
+          'reference',
+          'Reference',
+          colors.reference,
+          reference.map((p) => [p.t_s, p.bt_f]),
+        ),
+        lineStyle: { width: 1.5, type: 'dashed' },
+      },
+      {
+        ...band,
+        id: 'band-low',
+        data: reference.map((p) => [p.t_s, p.bt_f - REFERENCE_BAND_F]),
+        lineStyle: { opacity: 0 },
+      },
+      {
+        ...band,
+        id: 'band',
+        name: 'Reference',
+        data: reference.map((p) => [p.t_s, 2 * REFERENCE_BAND_F]),
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: colors.band },
+        color: colors.reference,
+      },
+    );
+  }
+  if (hasPower) {
+    const lower = { xAxisIndex: 1, yAxisIndex: 2, step: 'end' as const };
+    series.push(
+      {
+        ...line(
+          'burner',
+          'Burner',
+          colors.burner,
+          samples.map((s) => [s.t_s, s.burner_pct]),
+        ),
+        ...lower,
+      },
+      {
+        ...line(
+          'airflow',
+          'Airflow',
+          colors.airflow,
+          samples.map((s) => [s.t_s, s.airflow_pct]),
+        ),
+        ...lower,
+      },
+    );
+  }
+  const names = series.flatMap((s) =>
+    typeof s.name === 'string' && s.id !== 'band' ? [s.name] : [],
+  );
+  const top = 8 + legendRows(names, width - 16) * LEGEND_ROW_PX + 28;
+  const span = Math.max(samples.at(-1)?.t_s ?? 0, reference?.at(-1)?.t_s ?? 0);
+  const axis = timeAxis(span, width);
+  const temperatures = [
+    ...samples.flatMap((s) => [s.bt_f, s.et_f]),
+    ...(reference ?? []).map((p) => p.bt_f),
+  ];
+  const settled = samples.flatMap((s) =>
+    s.t_s >= ROR_SETTLE_S && s.ror_f_per_min !== null ? [s.ror_f_per_min] : [],
+  );
+  const rorMax = Math.max(30, Math.ceil((Math.max(0, ...settled) + 5) / 10) * 10);
+  const grids: GridComponentOption[] = hasPower
+    ? [
+        { left: 52, right: 56, top, bottom: 132 },
+        { left: 52, right: 56, height: 64, bottom: 36 },
+      ]
+    : [{ left: 52, right: 56, top, bottom: 36 }];
+  return {
+    animation: false,
+    legend: { top: 8, left: 8, right: 8, data: names },
+    // Confined: near the chart's edge on a phone, the tooltip would widen the page.
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      axisPointer: { type: 'line' },
+      formatter: tooltipFormatter(),
+    },
+    axisPointer: { link: [{ xAxisIndex: 'all' }] },
+    grid: grids,
+    xAxis: hasPower
+      ? [
+          { ...axis, gridIndex: 0, axisLabel: { show: false } },
+          { ...axis, gridIndex: 1 },
+        ]
+      : [axis],
+    yAxis: [
+      { type: 'value', name: '°F', gridIndex: 0, ...temperatureRange(temperatures) },
+      {
+        type: 'value',
+        name: '°F/min',
+        gridIndex: 0,
+        position: 'right',
+        min: 0,
+        max: rorMax,
+        splitLine: { show: false },
+      },
+      ...(hasPower
+        ? [{ type: 'value' as const, name: '%', gridIndex: 1, min: 0, max: 100, interval: 50 }]
+        : []),
+    ],
+    series,
+  };
+}
