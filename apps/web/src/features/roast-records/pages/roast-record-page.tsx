@@ -27,8 +27,15 @@ export function RoastRecordOfBatchPage() {
   return <RecordScreen query={useRoastRecordOfBatch(Number(batchId))} />;
 }
 
+/** The record once loaded; until then, or when it cannot be, the screen keeps its title. */
 function RecordScreen({ query }: { query: UseQueryResult<RoastRecord> }) {
-  return <QueryState query={query}>{(record) => <RecordView record={record} />}</QueryState>;
+  if (query.data) return <RecordView record={query.data} />;
+  return (
+    <>
+      <PageHeader title="Roast record" />
+      <QueryState query={query}>{(record) => <RecordView record={record} />}</QueryState>
+    </>
+  );
 }
 
 function RecordView({ record }: { record: RoastRecord }) {
