@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { MarkLineComponentOption } from 'echarts/components';
+import { legendRows } from './legend-rows.ts';
 import {
-  legendRows,
   REFERENCE_BAND_F,
   roastCurveOption,
   type RoastCurveColors,

@@ -8,6 +8,7 @@ import type {
 import { format, type ComposeOption } from 'echarts/core';
 import type { ReferencePoint, RoastEventName } from '@roastery/contract';
 import { formatRoastTime, roastTimeStep } from './roast-time.ts';
+import { legendRows } from './legend-rows.ts';
 
 export type RoastChartOption = ComposeOption<
   | LineSeriesOption
@@ -61,27 +62,10 @@ export interface RoastCurveInput {
   pickedS?: number | null;
 }
 
-const LEGEND_ITEM_PX = 40;
-const LEGEND_LETTER_PX = 7;
 const LEGEND_ROW_PX = 24;
 const DEGREE_STEP = 50;
 /** The rate of rise is drawn from 0 up: its plunge at charge would squash the roast's part. */
 const ROR_SETTLE_S = 90;
-
-/** How many rows a legend wraps to at this width, so that the grid starts below them all. */
-export function legendRows(names: readonly string[], width: number): number {
-  let rows = 1;
-  let used = 0;
-  for (const name of names) {
-    const item = LEGEND_ITEM_PX + name.length * LEGEND_LETTER_PX;
-    if (used > 0 && used + item > width) {
-      rows += 1;
-      used = 0;
-    }
-    used += item;
-  }
-  return rows;
-}
 
 /** A temperature axis's range: the values with some room, on whole 50 °F. */
 export function temperatureRange(values: readonly number[]): { min: number; max: number } {

@@ -1,7 +1,7 @@
 import { format } from 'echarts/core';
 import type { RoastRecord } from '@roastery/contract';
+import { legendRows } from '../../../lib/legend-rows.ts';
 import {
-  legendRows,
   temperatureRange,
   timeAxis,
   type RoastChartOption,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorianSeries } from '@roastery/contract';
 import { bucketText, resolutionText } from './resolution-text.ts';
-import { legendRows, trendOption } from './trend-option.ts';
+import { legendRows } from '../../../lib/legend-rows.ts';
+import { trendOption } from './trend-option.ts';
 
 const range = { from: Date.parse('2026-11-28T10:00:00Z'), to: Date.parse('2026-11-28T11:00:00Z') };
 const palette = ['#a3501c', '#2f6f9f', '#2e7d3e'];

@@ -9,6 +9,7 @@ import { format, type ComposeOption } from 'echarts/core';
 import type { HistorianSeries } from '@roastery/contract';
 import type { ZoomWindow } from './trend-range.ts';
 import { axisKeyOf, axisName, formatTrendValue, isCoil } from './trend-values.ts';
+import { legendRows } from '../../../lib/legend-rows.ts';
 
 export type TrendChartOption = ComposeOption<
   | LineSeriesOption
@@ -24,9 +25,6 @@ const AXIS_SPACING = 58;
 const TIME_LABEL_PX = 110;
 /** Width per y-axis shown; the axes beyond still scale their tags, with their values in the tooltip. */
 const AXIS_PX = 220;
-/** A legend item's width: its symbol and gap, and about this much per letter at 12 px. */
-const LEGEND_ITEM_PX = 40;
-const LEGEND_LETTER_PX = 7;
 const LEGEND_ROW_PX = 24;
 /** A series this short is drawn with its points, so that a single one shows. */
 const FEW_POINTS = 30;
@@ -63,24 +61,6 @@ function rawPoints(points: readonly { t: string; value: number | null }[], end: 
   // The last sample holds until now: drawn on, the line does not stop short of the present.
   if (last && last[1] !== null && last[0] < end) data.push([end, last[1]]);
   return data;
-}
-
-/**
- * How many rows the legend wraps to at this width. Every name stays whole on some row, where a
- * scrolling legend would cut the last one it shows; the grid starts below the rows.
- */
-export function legendRows(names: readonly string[], width: number): number {
-  let rows = 1;
-  let used = 0;
-  for (const name of names) {
-    const item = LEGEND_ITEM_PX + name.length * LEGEND_LETTER_PX;
-    if (used > 0 && used + item > width) {
-      rows += 1;
-      used = 0;
-    }
-    used += item;
-  }
-  return rows;
 }
 
 function colorWithOpacity(hex: string, opacity: number): string {
