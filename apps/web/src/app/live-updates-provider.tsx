@@ -27,130 +27,27 @@ import { siloStatsQueryKey } from '../lib/get-silo-stats.ts';
 import { settingsQueryKey } from '../lib/get-setting.ts';
 import { LiveSequence } from '../lib/live-sequence.ts';
 import { LiveStatusContext, type LiveStatus } from '../lib/live-status.ts';
+import { patchCached } from '../lib/patch-cached.ts';
 import { connectSharedLiveEvents } from '../lib/shared-live-events.ts';
+import {
+  createLiveInvalidator,
+  type LiveInvalidator,
+  type LiveQueryKeys,
+} from './live-invalidator.ts';
 
-/**
- * Refreshes that events ask for (a notification, a dump, what the server derives from a value)
- * are gathered for this long, so a burst costs the server one refetch. Values never wait: they
- * are written into the cache as they arrive.
- */
-const BATCH_MS = 200;
+const liveQueryKeys: LiveQueryKeys = {
+  deviceDetail: deviceDetailQueryKey,
+  deviceList: deviceListQueryKey,
+  allDevices: allDevicesQueryKey,
+  notifications: notificationsQueryKey,
+  siloStats: siloStatsQueryKey,
+  orders: orderKeys.all,
+  stock: [transferKeys.all, dumpKeys.all, dashboardKeys.all],
+  dashboardPlant: dashboardKeys.plant(),
+};
+
 /** Only a notification raised this recently is announced; older ones are news to nobody. */
 const ANNOUNCE_WITHIN_S = 30;
-/** A filling silo reports its level on every scan; its table refreshes at most this often. */
-const SILO_REFRESH_MS = 1_000;
-/**
- * The dashboard derives device states, stages and waits from every kind of event; it refreshes
- * at most this often however busy the plant is (its 10 s poll is the fallback).
- */
-const DASHBOARD_REFRESH_MS = 2_000;
-
-/** Refreshes one query at most once per `ms`: at once if it was refreshed long enough ago, else once at the end of the wait. */
-function throttledRefresh(queryClient: QueryClient, queryKey: readonly unknown[], ms: number) {
-  let timer: number | undefined;
-  let refreshedAt = 0;
-  return {
-    request() {
-      if (timer !== undefined) return;
-      const wait = Math.max(0, refreshedAt + ms - Date.now());
-      timer = window.setTimeout(() => {
-        timer = undefined;
-        refreshedAt = Date.now();
-        void queryClient.invalidateQueries({ queryKey });
-      }, wait);
-    },
-    dispose() {
-      window.clearTimeout(timer);
-    },
-  };
-}
-
-/** Collects what events made out of date and refreshes it in one go per batch. */
-function createInvalidator(queryClient: QueryClient) {
-  const devices = new Set<string>();
-  let deviceList = false;
-  let notifications = false;
-  let stock = false;
-  let orders = false;
-  let resync = false;
-  let timer: number | undefined;
-  const silos = throttledRefresh(queryClient, siloStatsQueryKey, SILO_REFRESH_MS);
-  const dashboard = throttledRefresh(queryClient, dashboardKeys.plant(), DASHBOARD_REFRESH_MS);
-
-  const invalidateStock = () => {
-    void queryClient.invalidateQueries({ queryKey: transferKeys.all });
-    void queryClient.invalidateQueries({ queryKey: dumpKeys.all });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-  };
-  const everything = () => {
-    void queryClient.invalidateQueries({ queryKey: allDevicesQueryKey });
-    void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: siloStatsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    invalidateStock();
-  };
-  const flush = () => {
-    timer = undefined;
-    if (resync) everything();
-    else if (deviceList) void queryClient.invalidateQueries({ queryKey: deviceListQueryKey });
-    if (!resync) {
-      for (const code of devices) {
-        void queryClient.invalidateQueries({ queryKey: deviceDetailQueryKey(code) });
-      }
-      if (notifications) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-      if (stock) invalidateStock();
-      if (orders) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    }
-    devices.clear();
-    deviceList = false;
-    notifications = false;
-    stock = false;
-    orders = false;
-    resync = false;
-  };
-  const schedule = () => {
-    timer ??= window.setTimeout(flush, BATCH_MS);
-  };
-
-  return {
-    device(code: string) {
-      devices.add(code);
-      schedule();
-    },
-    deviceList() {
-      deviceList = true;
-      schedule();
-    },
-    notifications() {
-      notifications = true;
-      schedule();
-    },
-    /** Transfers, dumps and the dashboard's prompts about them. */
-    stock() {
-      stock = true;
-      schedule();
-    },
-    /** The order tabs: lists, boards and the system status. */
-    orders() {
-      orders = true;
-      schedule();
-    },
-    silos: silos.request,
-    /** The dashboard's tiles, flows, waits and system status. */
-    dashboard: dashboard.request,
-    everything,
-    /** Events were missed: everything the stream keeps fresh, once however many were. */
-    resync() {
-      resync = true;
-      schedule();
-    },
-    dispose() {
-      window.clearTimeout(timer);
-      silos.dispose();
-      dashboard.dispose();
-    },
-  };
-}
 
 /**
  * Writes a device event into the cached detail and list, and asks for a refetch only of what
@@ -158,14 +55,13 @@ function createInvalidator(queryClient: QueryClient) {
  */
 function applyDeviceEvent(
   queryClient: QueryClient,
-  invalidate: ReturnType<typeof createInvalidator>,
+  invalidate: LiveInvalidator,
   event: DeviceEvent,
 ) {
   const detailKey = deviceDetailQueryKey(event.device_id);
   const before = queryClient.getQueryData<DeviceDetail>(detailKey)?.quality;
-  const after = queryClient.setQueryData<DeviceDetail>(
-    detailKey,
-    (detail) => detail && applyEventToDetail(detail, event),
+  const after = patchCached<DeviceDetail>(queryClient, detailKey, (detail) =>
+    applyEventToDetail(detail, event),
   )?.quality;
   // Since when values are not live is the server's to say.
   if (event.change === 'alarm' || event.change === 'status' || before !== after) {
@@ -174,7 +70,9 @@ function applyDeviceEvent(
   const list = queryClient.getQueryData<DeviceSummary[]>(deviceListQueryKey);
   if (!list) return;
   if (listNeedsRefetch(list, event)) invalidate.deviceList();
-  queryClient.setQueryData<DeviceSummary[]>(deviceListQueryKey, applyEventToList(list, event));
+  patchCached<DeviceSummary[]>(queryClient, deviceListQueryKey, (rows) =>
+    applyEventToList(rows, event),
+  );
 }
 
 function isFreshAlarm(notification: Notification): boolean {
@@ -217,7 +115,7 @@ export function LiveUpdatesProvider({
   const announced = useRef(new Set<number>());
 
   useEffect(() => {
-    const invalidate = createInvalidator(queryClient);
+    const invalidate = createLiveInvalidator(queryClient, liveQueryKeys);
     // A silo's level is an input; only a silo in the table (once loaded) needs refreshing.
     const isSilo = (code: string) =>
       queryClient.getQueryData<SiloStat[]>(siloStatsQueryKey)?.some((silo) => silo.id === code) ??
