@@ -2,10 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@roastery/db';
-import pkg from '../package.json' with { type: 'json' };
 import { servicesOf, servicesStart, type AppDeps, type Services } from './composition/services.ts';
 import type { ServiceOptions } from './composition/services.ts';
 import type { Config } from './config.ts';
+import { appVersion } from './lib/app-version.ts';
 import { Composition } from './lib/composition.ts';
 import { silentLogger } from './lib/silent-logger.ts';
 import { adminReportsArea } from './modules/admin-reports/admin-reports-area.ts';
@@ -30,6 +30,7 @@ import { packingArea } from './modules/packing/packing-area.ts';
 import { pathsArea } from './modules/paths/paths-area.ts';
 import { productsArea } from './modules/products/products-area.ts';
 import { reportsArea } from './modules/reports/reports-area.ts';
+import { roastControlArea } from './modules/roast-control/roast-control-area.ts';
 import { roastProfilesArea } from './modules/roast-profiles/roast-profiles-area.ts';
 import { roastRecordsArea } from './modules/roast-records/roast-records-area.ts';
 import { settingsArea } from './modules/settings/settings-area.ts';
@@ -44,8 +45,6 @@ import { outsideApi } from './plugins/outside-api.ts';
 import { serverOptions } from './plugins/server-options.ts';
 
 export type { AppDeps, ServiceOptions, Services };
-
-export const appVersion: string = pkg.version;
 
 /**
  * Builds the areas over one database in this order, each from what the ones before it built:
@@ -82,6 +81,7 @@ export async function createServices(
     .add(roastRecordsArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
+    .add(roastControlArea.build)
     .add(commandsArea.build)
     .add(deviceStatusesArea.build)
     .add(devicesArea.build)
@@ -129,6 +129,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   ordersArea.routes,
   packingArea.routes,
   orderRunsArea.routes,
+  roastControlArea.routes,
   workflowsArea.routes,
 ];
 

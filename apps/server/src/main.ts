@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { databaseOptionsFrom, openDatabase, type DatabaseHandle } from '@roastery/db';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { appVersion, buildApp, createServices, type Services } from './app.ts';
+import { buildApp, createServices, type Services } from './app.ts';
+import { appVersion } from './lib/app-version.ts';
 import { Cluster } from './plant/cluster/cluster.ts';
 import { createLogger } from './lib/logger.ts';
 import { safeMessage } from './lib/log-safety.ts';

@@ -246,7 +246,7 @@ export async function bookRoastedLot(
 
 /**
  * A roast profile of R1 for a product, as a supervisor writes one: a reference from a 420 °F
- * charge through the turning point to 400 °F at 10 minutes, dropped at 420 °F.
+ * charge through the turning point to 430 °F at 6 minutes, dropped at 420 °F.
  */
 export function testRoastProfileBody(name: string, productId: number) {
   return {
@@ -257,11 +257,13 @@ export function testRoastProfileBody(name: string, productId: number) {
       charge_temperature_f: 420,
       batch_min_lbs: 50,
       batch_max_lbs: 500,
+      // A short roast of a small batch, quick enough for the tests' roasts to crack: the
+      // roaster's profile controller follows it.
       reference: [
         { t_s: 0, bt_f: 420 },
-        { t_s: 90, bt_f: 220 },
-        { t_s: 300, bt_f: 320 },
-        { t_s: 600, bt_f: 400 },
+        { t_s: 90, bt_f: 240 },
+        { t_s: 180, bt_f: 300 },
+        { t_s: 360, bt_f: 430 },
       ],
       end: { kind: 'drop_temperature', value: 420 },
       dry_end_f: 300,

@@ -20,12 +20,18 @@ export interface WriteRequest extends TagRef {
   value: number | boolean;
   /** What the write is for, beyond who asked: "workflow 'Roast', step 3, run 3f2a9c1e". */
   context?: string;
+  /**
+   * A control loop's output, written every second (a profile controller's burner): the log
+   * keeps the ones that fail, not each that lands.
+   */
+  routine?: boolean;
 }
 
 export interface WriteRecord extends TagRef {
   who: string;
   value: number;
   context?: string;
+  routine?: boolean;
   result: WriteResult;
   /** Epoch ms when write() was called. */
   requestedAt: number;
@@ -111,6 +117,7 @@ export class Writer extends TypedEmitter<WriterEvents> {
         who: request.who,
         value: Number(request.value),
         ...(request.context === undefined ? {} : { context: request.context }),
+        ...(request.routine ? { routine: true } : {}),
         result,
         requestedAt,
         latencyMs: Date.now() - requestedAt,

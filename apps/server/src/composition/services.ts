@@ -28,6 +28,7 @@ import type { PackingService } from '../modules/packing/packing-service.ts';
 import type { PathService } from '../modules/paths/path-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { ReportService } from '../modules/reports/report-service.ts';
+import type { RoastControlService } from '../modules/roast-control/roast-control-service.ts';
 import type { RoastProfileService } from '../modules/roast-profiles/roast-profile-service.ts';
 import type { RoastRecordService } from '../modules/roast-records/roast-records-service.ts';
 import type { SettingsService } from '../modules/settings/settings-service.ts';
@@ -65,6 +66,8 @@ export interface Services {
   roastProfiles: RoastProfileService;
   historian: HistorianService;
   roastRecords: RoastRecordService;
+  /** Runs the roasting batches' profiles on the roasters. */
+  roastControl: RoastControlService;
   settings: SettingsService;
   dumps: DumpService;
   transfers: TransferService;
@@ -123,6 +126,7 @@ const serviceNames = {
   roastProfiles: true,
   historian: true,
   roastRecords: true,
+  roastControl: true,
   settings: true,
   dumps: true,
   transfers: true,

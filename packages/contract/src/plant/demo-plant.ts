@@ -48,6 +48,8 @@ export const DemoBinary = {
   DropDoorOpened: 18,
   CoolingTray: 19,
   CoolingTrayRunning: 20,
+  DropRequest: 21,
+  DropRequested: 22,
 } as const;
 
 /** Input command ids (holding registers). */
@@ -180,6 +182,17 @@ const binarySpecs: Record<number, CommandSpec> = {
     feedback: DemoBinary.CoolingTrayRunning,
   },
   [DemoBinary.CoolingTrayRunning]: { label: 'Cooling Tray Running', owner: 'plc' },
+  /**
+   * The end of a roast, asked of the roaster's sequence: the console's profile controller sets it
+   * when the profile's end condition is reached (an operator may, in manual mode), and a roasting
+   * order's workflow drops on its feedback.
+   */
+  [DemoBinary.DropRequest]: {
+    label: 'Drop Request',
+    owner: 'app',
+    feedback: DemoBinary.DropRequested,
+  },
+  [DemoBinary.DropRequested]: { label: 'Drop Requested', owner: 'plc' },
 };
 
 const lbs = { data_type: 'uint32', scale: 100, unit: 'lbs' } as const;
@@ -339,7 +352,7 @@ const typeSpecs: {
   },
   {
     type: { id: DemoDeviceType.Roaster, name: 'Roaster', image: 'roaster.svg' },
-    appCoils: [B.ChargeGate, B.Burner, B.Drum, B.DropDoor, B.CoolingTray],
+    appCoils: [B.ChargeGate, B.Burner, B.Drum, B.DropDoor, B.CoolingTray, B.DropRequest],
     inputs: [
       I.Phase,
       I.BeanTemperature,

@@ -65,6 +65,7 @@ describe('devices read through the PLC gateway', () => {
       'Drum',
       'Drop Door',
       'Cooling Tray',
+      'Drop Request',
     ]);
     expect(d.plcBinary.map((c) => c.name)).toContain('Manual Mode Active');
     expect(d.input.map((c) => c.name)).toEqual([

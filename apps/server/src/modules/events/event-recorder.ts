@@ -194,6 +194,9 @@ export class EventRecorder {
 
   async #write(e: PlantEventOf<'plc-write'>): Promise<void> {
     const r = e.record;
+    // A control loop's output lands every second, each one replacing the last: the roast's
+    // record keeps what it wrote, the log what failed.
+    if (r.routine && (r.result === 'ok' || r.result === 'superseded')) return;
     await this.#d.eventLog.record({
       kind: 'plc-write',
       deviceId: e.device?.ref ?? null,

@@ -15,6 +15,7 @@ import type { EndedRun, RunSettler } from '../../plant/settlement/run-settlement
 import type { LedgerService } from '../inventory/ledger-service.ts';
 import { formatCenti } from '../inventory/weights.ts';
 import type { ProductService } from '../products/product-service.ts';
+import type { ProfileVersionRef } from '../roast-profiles/roast-profile-service.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { StockPlanner, type PlannedDraw, type RecipeShare, type Shortfall } from './batch-plan.ts';
 import { batchSteps } from './batch-steps.ts';
@@ -91,6 +92,8 @@ interface PreparedBatch {
   draws: (PlannedDraw & { preactCenti: number })[];
   steps: WorkflowStep[];
   dynamic: Record<string, number>;
+  /** The roast profile version the batch follows, if its product has one on this roaster. */
+  profile: ProfileVersionRef | undefined;
 }
 
 /**
@@ -176,6 +179,8 @@ export class BatchRunner {
     if (!draws) throw new ShortOfBeans(planner.planAll([planned], recipe).shortfalls);
     const early = preacts(draws, await this.#inFlight(roaster));
     const compensated = draws.map((d, i) => ({ ...d, preactCenti: early[i] ?? 0 }));
+    // The batch keeps the profile version it starts with, whatever later edits make.
+    const profile = await this.#d.profiles.currentVersionOf(order.order.productId, roaster);
     const expanded = batchSteps({
       workflowName: workflow.name,
       steps: workflow.steps,
@@ -183,6 +188,7 @@ export class BatchRunner {
       batchCenti: planned,
       draws: compensated,
       destination: order.destinationCode,
+      profiled: profile !== undefined,
       plant,
     });
     if (!expanded.ok) throw unprocessable(expanded.problem);
@@ -207,6 +213,7 @@ export class BatchRunner {
       draws: compensated,
       steps: expanded.steps,
       dynamic,
+      profile,
     };
   }
 
@@ -255,11 +262,7 @@ export class BatchRunner {
       });
     }
     const refs = await repo.deviceRefs([prepared.roaster, prepared.destination]);
-    // The batch keeps the profile version it starts with, whatever later edits make.
-    const profile = await this.#d.profiles.currentVersionOf(
-      order.order.productId,
-      prepared.roaster,
-    );
+    const { profile } = prepared;
     const runId = randomUUID();
     const marked = await progress.transitionBatch(batch.id, ['pending'], {
       status: 'running',

@@ -51,14 +51,14 @@ const plant: BatchPlant = {
     s.device_id.startsWith('GS') && s.type === 'binary' && s.command_id === B.DischargeGate,
   isBinInlet: (s) =>
     s.device_id.startsWith('WRB') && s.type === 'binary' && s.command_id === B.InletGate,
-  ref: (device_id, role) =>
-    device_id.startsWith('R')
-      ? {
-          device_id,
-          command_kind: 'input',
-          command_id: role === 'batch-size' ? I.BatchSize : I.GreenWeight,
-        }
-      : undefined,
+  ref: (device_id, role) => {
+    if (!device_id.startsWith('R')) return undefined;
+    if (role === 'drop-requested') {
+      return { device_id, command_kind: 'binary', command_id: B.DropRequested };
+    }
+    const ids = { 'batch-size': I.BatchSize, 'green-weight': I.GreenWeight };
+    return { device_id, command_kind: 'input', command_id: ids[role] ?? I.BeanTemperature };
+  },
 };
 
 const expand = (overrides: Partial<Parameters<typeof batchSteps>[0]> = {}) =>
@@ -142,5 +142,34 @@ describe('batch steps', () => {
       problem:
         "The roasting workflow 'Roast' has no step that opens a green silo's discharge gate, so its batches cannot be charged from the planned silos.",
     });
+  });
+
+  it("ends a profiled batch's roast on the profile's drop request instead of the bean temperature", () => {
+    const roastTo400: WorkflowStep[] = roast.map((s) =>
+      s.id === 6
+        ? {
+            ...s,
+            wait_device: [
+              {
+                device_id: 'R1',
+                type: 'input',
+                command_id: I.BeanTemperature,
+                condition: '>=',
+                command_value: 400,
+                is_silo: false,
+              },
+            ],
+          }
+        : s,
+    );
+    const waits = (profiled: boolean) => {
+      const result = expand({ steps: roastTo400, profiled });
+      if (!result.ok) throw new Error(result.problem);
+      return result.steps
+        .filter((s) => s.wait_device.length > 0 && s.device_id === 'R1')
+        .map((s) => s.wait_device.map((w) => [w.type, w.command_id, w.condition, w.command_value]));
+    };
+    expect(waits(false)).toEqual([[['input', I.BeanTemperature, '>=', 400]]]);
+    expect(waits(true)).toEqual([[['binary', B.DropRequested, '=', 1]]]);
   });
 });

@@ -8,7 +8,10 @@ export interface BatchPlant {
   /** The step opens or closes the inlet gate of a roasted-bean bin. */
   isBinInlet(step: WorkflowStep): boolean;
   /** A device's command for a role, when it has one. */
-  ref(deviceId: string, role: 'batch-size' | 'green-weight'): CommandRef | undefined;
+  ref(
+    deviceId: string,
+    role: 'batch-size' | 'green-weight' | 'bean-temperature' | 'drop-requested',
+  ): CommandRef | undefined;
 }
 
 export interface BatchStepsInput {
@@ -24,6 +27,8 @@ export interface BatchStepsInput {
   draws: readonly { deviceCode: string; plannedCenti: number; preactCenti?: number }[];
   /** Where the roasted beans land; null keeps the workflow's bin. */
   destination: string | null;
+  /** The batch follows a roast profile, whose end condition ends the roast. */
+  profiled?: boolean;
   plant: BatchPlant;
 }
 
@@ -131,12 +136,40 @@ export function batchSteps(input: BatchStepsInput): BatchSteps {
     else out.push(step);
   }
 
-  const bins = [...new Set(out.filter((s) => plant.isBinInlet(s)).map((s) => s.device_id))];
+  const ended = input.profiled ? endedByProfile(out, roaster, plant) : out;
+  const bins = [...new Set(ended.filter((s) => plant.isBinInlet(s)).map((s) => s.device_id))];
   const [bin] = bins;
   const { destination } = input;
   const landed =
     destination && bins.length === 1 && bin !== undefined && bin !== destination
-      ? out.map((s) => remap(s, bin, destination))
-      : out;
+      ? ended.map((s) => remap(s, bin, destination))
+      : ended;
   return { ok: true, steps: landed.map((s, i) => ({ ...s, sort_no: i + 1 })) };
+}
+
+/**
+ * A profiled batch's steps: the workflow's wait on the roaster's bean temperature is its end of
+ * roast, and the profile's end condition (a time after first crack, a development ratio, ...)
+ * decides it instead. The console's profile controller sets the roaster's 'Drop Request' then,
+ * and the wait is for its feedback. A roaster without one keeps the workflow's own wait.
+ */
+function endedByProfile(steps: WorkflowStep[], roaster: string, plant: BatchPlant): WorkflowStep[] {
+  const bt = plant.ref(roaster, 'bean-temperature');
+  const drop = plant.ref(roaster, 'drop-requested');
+  if (!bt || !drop) return steps;
+  const isBtWait = (w: WaitDevice) =>
+    w.device_id === bt.device_id && w.type === bt.command_kind && w.command_id === bt.command_id;
+  const dropWait: WaitDevice = {
+    device_id: drop.device_id,
+    type: drop.command_kind,
+    command_id: drop.command_id,
+    condition: '=',
+    command_value: 1,
+    is_silo: false,
+  };
+  return steps.map((step) =>
+    step.wait_device.some(isBtWait)
+      ? { ...step, wait_device: [...step.wait_device.filter((w) => !isBtWait(w)), dropWait] }
+      : step,
+  );
 }

@@ -12,6 +12,8 @@ import {
   type PackingForm,
   type Product,
   type RoastProfile,
+  type RoastRecord,
+  BurnerControl,
 } from '@roastery/contract';
 import { ledgerEntries } from '@roastery/db';
 import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
@@ -24,11 +26,19 @@ let stopStepping: () => Promise<void>;
 
 beforeAll(async () => {
   // The demo plant as its first start leaves it: the seeded workflows and the opening stock.
-  t = await buildTestApp({}, { plant: true, demoStock: true });
-  // The seeded roast heats the beans to 400 °F, about nine minutes of the plant's time: the plant
-  // moves a second at a time (ten while a roaster only roasts), and stands until the console has
-  // seen each step.
-  stopStepping = lockstepPlant(t.services, 1000);
+  // A roast's seconds are the plant's, as its record counts them.
+  t = await buildTestApp(
+    {},
+    {
+      plant: true,
+      demoStock: true,
+      roastClock: () => t.services.runtime.simulator.running?.model.now ?? 0,
+    },
+  );
+  // The seeded roasts follow their profile to 420 °F, about thirteen minutes of the plant's time:
+  // the plant moves a second at a time (two while a roaster only roasts, the profile controller's
+  // step), and stands until the console has seen each step and answered it.
+  stopStepping = lockstepPlant(t.services, 1000, 2000);
   supervisor = t.as(Role.Supervisor);
 });
 afterAll(async () => {
@@ -156,6 +166,19 @@ describe('the second line of the demo plant', () => {
     expect(await held('R2')).toBe(0);
     for (const code of ['GS4', 'WRB3', 'WB1']) expect(await held(code), code).toBe(plcLevel(code));
     expect(await t.services.ledger.invariantViolations()).toEqual([]);
+    // The batch followed its profile through the PLC: BT held on the reference from the turning
+    // point, the drop asked for at the end condition, the burner handed back to the PLC after.
+    const { body: record } = await supervisor<RoastRecord>(
+      'GET',
+      `/api/roast-records/batch/${batch!.id}`,
+    );
+    expect(record.deviation!.rms_f).toBeLessThanOrEqual(3);
+    const end = profile!.current.settings.end;
+    expect(end.kind).toBe('drop_temperature');
+    expect(Math.abs(record.end_bt_f - end.value)).toBeLessThanOrEqual(2);
+    expect(record.loss_pct).toBeCloseTo(((green - roasted) / green) * 100, 2);
+    expect(sim().getValue('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
+    expect(sim().getValue('R2', 'Drop Request')).toBe(0);
     // Only Roaster 2 roasted.
     expect(sim().getValue('R1', 'Green Weight')).toBe(0);
   }, 180_000);
@@ -206,6 +229,13 @@ describe('the second line of the demo plant', () => {
 });
 
 describe('two roasters, one cleaner', () => {
+  // Three roasts, and nothing here measures how closely they follow their profile: the plant
+  // moves ten seconds at a time while a roaster only roasts, and the controller steps as often.
+  beforeAll(async () => {
+    await stopStepping();
+    stopStepping = lockstepPlant(t.services, 1000);
+  });
+
   it("holds an order's next batch while another run drives the cleaner, and goes on when it ends", async () => {
     const form = (await supervisor<OrderForm>('GET', '/api/orders/form')).body;
     const onR2 = form.rules.find((r) => r.roast_device === 'R2')!;

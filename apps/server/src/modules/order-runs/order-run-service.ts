@@ -108,6 +108,16 @@ export class OrderRunService {
     return fillSilo(this.#d, body, who, this.#start);
   }
 
+  /** The profile version the batch roasting on this roaster follows, if it follows one. */
+  async profileRoastingOn(roaster: string): Promise<{ id: number; version: number } | undefined> {
+    const { repo } = this.#d;
+    const ref = (await repo.deviceRefs([roaster])).get(roaster);
+    if (ref === undefined) return undefined;
+    const batch = (await repo.runningBatches('roasting')).find((b) => b.roasterDevice === ref);
+    if (batch?.roastProfileId == null || batch.roastProfileVersion == null) return undefined;
+    return { id: batch.roastProfileId, version: batch.roastProfileVersion };
+  }
+
   batchesOf(orderId: number): Promise<BatchOfOrder[]> {
     return batchesOf(this.#d, orderId);
   }

@@ -36,7 +36,12 @@ export type CommandRole =
   | 'burner-output'
   | 'airflow'
   | 'bean-colour'
-  | 'first-crack';
+  | 'first-crack'
+  | 'roast-time'
+  | 'burner-power'
+  | 'burner-control'
+  | 'drop-request'
+  | 'drop-requested';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -76,6 +81,15 @@ export const STANDARD_COMMANDS: Readonly<
   airflow: { kind: 'input', label: 'Airflow' },
   'bean-colour': { kind: 'input', label: 'Bean Colour' },
   'first-crack': { kind: 'input', label: 'First Crack' },
+  // What the console's profile controller writes: the burner it fires and who fires it (see
+  // BurnerControl), and the drop it asks for at the profile's end, which the roasting order's
+  // workflow waits for.
+  /** The roaster's own roast clock, seconds since its batch's first beans came in. */
+  'roast-time': { kind: 'input', label: 'Roast Time' },
+  'burner-power': { kind: 'input', label: 'Burner Power' },
+  'burner-control': { kind: 'input', label: 'Burner Control' },
+  'drop-request': { kind: 'binary', label: 'Drop Request' },
+  'drop-requested': { kind: 'binary', label: 'Drop Requested' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;

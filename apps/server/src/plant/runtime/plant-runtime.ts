@@ -332,9 +332,10 @@ export class PlantRuntime {
     value: number,
     who: string,
     context?: string,
+    routine?: boolean,
   ): Promise<WriteRecord> | undefined {
     if (this.#d.drives && !this.#d.drives()) return undefined;
-    return this.#gateway?.write({ ...ref, value, who, context });
+    return this.#gateway?.write({ ...ref, value, who, context, ...(routine ? { routine } : {}) });
   }
 
   #safely(what: string, task: () => Promise<void>): void {

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { BurnerControl, RoasterPhase } from '@roastery/contract';
+import type { FollowedProfile } from '@roastery/engine';
+import { ProfileController, type ControlOutput } from './profile-controller.ts';
+
+const profile: FollowedProfile = {
+  reference: [
+    { t_s: 0, bt_f: 380 },
+    { t_s: 30, bt_f: 260 },
+    { t_s: 630, bt_f: 410 },
+  ],
+  power: [],
+  end: { kind: 'total_time', value: 600 },
+  dry_end_f: 300,
+};
+
+function harness(found: FollowedProfile | null = profile) {
+  const writes: [ControlOutput, number][] = [];
+  let manual = false;
+  const errors: unknown[] = [];
+  const alarms: string[] = [];
+  const cleared: string[] = [];
+  const controller = new ProfileController(
+    {
+      profileFor: () => Promise.resolve(found ?? undefined),
+      write: (roaster, output, value) => {
+        expect(roaster).toBe('R1');
+        writes.push([output, value]);
+      },
+      manual: () => manual,
+      alarm: (roaster, source, text) => alarms.push(`${source} ${text}`),
+      clear: (source) => cleared.push(source),
+    },
+    (err) => errors.push(err),
+  );
+  const value = (role: Parameters<ProfileController['onValue']>[1], v: number) =>
+    controller.onValue('R1', role, v);
+  /** The roaster's registers at one second of its roast clock, then a control step. */
+  const second = (roastTime: number, bt: number) => {
+    value('roast-time', roastTime);
+    value('bean-temperature', bt);
+    value('environment-temperature', bt + 60);
+    controller.step();
+  };
+  /** The gate closes 20 s after the first beans: the roast's t = 0. */
+  const charge = async () => {
+    value('roaster-phase', RoasterPhase.Idle);
+    value('roast-time', 0);
+    value('roaster-phase', RoasterPhase.Charging);
+    value('roast-time', 20);
+    value('bean-temperature', 380);
+    value('environment-temperature', 440);
+    value('roaster-phase', RoasterPhase.Roasting);
+    // The profile of the batch is looked up in the database.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  /** BT on the reference: 4 °F/s down for 30 s, then up a quarter of that. */
+  const onReference = (s: number) => (s <= 30 ? 380 - 4 * s : 260 + 0.25 * (s - 30));
+  /** The turning point, at 30 s, is behind at 60 s. */
+  const throughTurningPoint = () => {
+    for (let s = 1; s <= 60; s += 1) second(20 + s, onReference(s));
+  };
+  return {
+    controller,
+    writes,
+    alarms,
+    cleared,
+    throughTurningPoint,
+    onReference,
+    errors,
+    value,
+    second,
+    charge,
+    setManual: (on: boolean) => {
+      manual = on;
+    },
+  };
+}
+
+describe('the roast profile controller', () => {
+  it('takes the burner at the charge, sets it each second of the roast clock, asks for the drop at the end condition and hands the burner back after it', async () => {
+    const h = harness({ ...profile, end: { kind: 'total_time', value: 30 } });
+    await h.charge();
+    expect(h.controller.following).toEqual(['R1']);
+    // The first step at t = 0: the charge's power until the turning point (the profile has no
+    // schedule, so 75 %) and the usual airflow.
+    expect(h.writes).toEqual([
+      ['drop-request', 0],
+      ['burner-control', BurnerControl.Console],
+      ['burner-power', 75],
+      ['airflow', 50],
+    ]);
+    h.writes.length = 0;
+    for (let s = 1; s <= 29; s += 1) h.second(20 + s, 380 - 4 * s);
+    // Open loop until the turning point: a burner that does not change is not written again.
+    expect(h.writes).toEqual([]);
+    for (let s = 30; s <= 35; s += 1) h.second(20 + s, 380 - 4 * s);
+    const drop = h.writes.findIndex(([o, v]) => o === 'drop-request' && v === 1);
+    expect(drop).toBe(0);
+    // Asked once, at 30 s; nothing more is written until the roaster drops.
+    expect(h.writes.slice(drop + 1)).toEqual([]);
+    h.value('roaster-phase', RoasterPhase.Dropping);
+    expect(h.writes.slice(drop + 1)).toEqual([
+      ['burner-control', BurnerControl.SetPoint],
+      ['drop-request', 0],
+    ]);
+    expect(h.controller.following).toEqual([]);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('steps once per second of the roast clock, however many readings arrive', async () => {
+    const h = harness();
+    await h.charge();
+    h.throughTurningPoint();
+    h.writes.length = 0;
+    // On the reference's climb the PID moves the burner every second.
+    h.second(81, 266);
+    expect(h.writes.filter(([o]) => o === 'burner-power')).toHaveLength(1);
+    h.value('bean-temperature', 265);
+    h.controller.step();
+    h.controller.step();
+    expect(h.writes.filter(([o]) => o === 'burner-power')).toHaveLength(1);
+    h.second(82, 265);
+    expect(h.writes.filter(([o]) => o === 'burner-power')).toHaveLength(2);
+  });
+
+  it('leaves a batch without a profile to the PLC', async () => {
+    const h = harness(null);
+    await h.charge();
+    for (let s = 1; s <= 40; s += 1) h.second(20 + s, 380 - s);
+    h.value('roaster-phase', RoasterPhase.Dropping);
+    expect(h.writes).toEqual([]);
+    expect(h.controller.following).toEqual([]);
+  });
+
+  it('writes nothing while an operator drives the roaster by hand', async () => {
+    const h = harness();
+    await h.charge();
+    h.throughTurningPoint();
+    h.writes.length = 0;
+    h.setManual(true);
+    for (let s = 61; s <= 70; s += 1) h.second(20 + s, 268 + s);
+    expect(h.writes).toEqual([]);
+    h.setManual(false);
+    h.second(91, 275);
+    expect(h.writes.map(([o]) => o)).toEqual(['burner-power']);
+  });
+
+  it('follows no roast that was under way before it started', () => {
+    const h = harness();
+    h.value('roaster-phase', RoasterPhase.Roasting);
+    for (let s = 1; s <= 5; s += 1) h.second(100 + s, 300 + s);
+    expect(h.writes).toEqual([]);
+  });
+
+  it('raises an alarm when BT stays off the reference past the band, and clears it once back', async () => {
+    const h = harness();
+    await h.charge();
+    h.throughTurningPoint();
+    // 6 °F under the reference: within the band's time for 29 s, an alarm at 30 s.
+    for (let s = 61; s <= 90; s += 1) h.second(20 + s, h.onReference(s) - 6);
+    expect(h.alarms).toEqual([]);
+    h.second(111, h.onReference(91) - 6);
+    expect(h.alarms).toEqual([
+      "roast-band:R1 R1: bean temperature 269.3 °F is 6 °F below the profile's reference (275.3 °F) for 30 s, at 1:31 of the roast.",
+    ]);
+    h.second(112, h.onReference(92));
+    expect(h.cleared).toEqual(['roast-band:R1']);
+  });
+
+  it('turns the burner off while ET is over its high limit, the safe action, with an alarm', async () => {
+    const h = harness();
+    await h.charge();
+    h.throughTurningPoint();
+    h.writes.length = 0;
+    h.value('environment-temperature', 556);
+    h.value('roast-time', 81);
+    h.controller.step();
+    expect(h.writes).toEqual([['burner-power', 0]]);
+    expect(h.alarms).toEqual([
+      'roast-et-high:R1 R1: environment temperature 556 °F is over its 550 °F limit; the burner is off until it falls below 530 °F.',
+    ]);
+    // Still over the reset point: the burner stays off.
+    h.value('environment-temperature', 540);
+    h.value('roast-time', 82);
+    h.controller.step();
+    expect(h.writes).toEqual([['burner-power', 0]]);
+    h.second(83, h.onReference(63));
+    expect(h.cleared).toEqual(['roast-et-high:R1']);
+    expect(h.writes.at(-1)?.[1]).toBeGreaterThan(0);
+  });
+});

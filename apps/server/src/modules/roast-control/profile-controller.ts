@@ -1,0 +1,233 @@
+import { BurnerControl, RoasterPhase } from '@roastery/contract';
+import {
+  chargedFollower,
+  followProfile,
+  type FollowedProfile,
+  type FollowerState,
+} from '@roastery/engine';
+import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+
+/** What the controller writes to a roaster. */
+export type ControlOutput = 'burner-power' | 'burner-control' | 'airflow' | 'drop-request';
+
+export interface ProfileControlPort {
+  /**
+   * The profile the batch just charged on this roaster follows; undefined when it follows none,
+   * and the PLC's own set-point controller keeps the burner.
+   */
+  profileFor(roaster: string): Promise<FollowedProfile | undefined>;
+  write(roaster: string, output: ControlOutput, value: number): void;
+  /** An operator drives the roaster by hand: the controller leaves the burner to them. */
+  manual(roaster: string): boolean;
+  /** Raises an alarm of a lasting condition, once until it is cleared. */
+  alarm(roaster: string, source: string, text: string): void;
+  /** The condition behind an alarm ended. */
+  clear(source: string): void;
+}
+
+/**
+ * The roast alarms' limits. BT may stray from the reference by `bandF` for `bandS` before an
+ * alarm: a charge's lot differs from the reference's and the PID takes a minute to bring it
+ * back. ET above `etHighF` is a fire risk in a drum roaster (chaff ignites in the air stream
+ * around 550 °F): the burner goes off at once, the safe action, until ET is `etResetF` lower.
+ */
+export const ROAST_ALARM_LIMITS = { bandF: 5, bandS: 30, etHighF: 550, etResetF: 20 } as const;
+
+interface Readings {
+  phase?: number | null;
+  bt?: number | null;
+  et?: number | null;
+  crack?: number | null;
+  /** The roaster's own roast clock, whole seconds since its first beans came in. */
+  roastTime?: number | null;
+}
+
+interface Roast {
+  /** The roast clock when the charge gate closed: the profile's t = 0, as the record's. */
+  chargeS: number;
+  profile: FollowedProfile | undefined;
+  /** The profile is still being looked up: nothing is written until it is known. */
+  loading: boolean;
+  follower: FollowerState;
+  lastS: number;
+  burner: number | null;
+  airflow: number | null;
+  dropRequested: boolean;
+  /** Since when BT has been off the reference by more than the band; null while within it. */
+  offSince: number | null;
+  offRaised: boolean;
+  etHigh: boolean;
+}
+
+const READINGS: Partial<Record<CommandRole, keyof Readings>> = {
+  'roaster-phase': 'phase',
+  'bean-temperature': 'bt',
+  'environment-temperature': 'et',
+  'first-crack': 'crack',
+  'roast-time': 'roastTime',
+};
+
+const tenths = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Runs each roaster's batch on its roast profile, as a roaster's profile controller does: from
+ * the charge (the gate closed) to the end condition it writes the burner power the profile
+ * follower asks for once a second of the roaster's own roast clock, with Burner Control on
+ * Console; at the end condition it asks for the drop ('Drop Request'), which the batch's workflow
+ * waits for. When the roast is dropped the burner goes back to the PLC's set-point controller,
+ * which holds the drum hot for the next batch. A batch without a profile, and a roaster in manual
+ * mode, are left to the PLC and the operator.
+ */
+export class ProfileController {
+  readonly #port: ProfileControlPort;
+  readonly #readings = new Map<string, Readings>();
+  readonly #roasts = new Map<string, Roast>();
+  readonly #onError: (err: unknown, roaster: string) => void;
+
+  constructor(port: ProfileControlPort, onError: (err: unknown, roaster: string) => void) {
+    this.#port = port;
+    this.#onError = onError;
+  }
+
+  /** A scanned value of some device; only roasters' phases and readings matter. */
+  onValue(roaster: string, role: CommandRole | null, value: number | null): void {
+    const reading = role ? READINGS[role] : undefined;
+    if (!reading) return;
+    const readings = this.#readings.get(roaster) ?? {};
+    const before = readings.phase;
+    readings[reading] = value;
+    this.#readings.set(roaster, readings);
+    if (reading === 'phase' && value !== before) this.#phase(roaster, before ?? null, value);
+  }
+
+  /** One control step for every roast under way whose roast clock has moved on. */
+  step(): void {
+    for (const roaster of this.#roasts.keys()) this.#step(roaster);
+  }
+
+  /** The roasters whose burner the controller drives now. */
+  get following(): string[] {
+    return [...this.#roasts].filter(([, r]) => r.profile && !r.loading).map(([code]) => code);
+  }
+
+  #phase(roaster: string, before: number | null, phase: number | null): void {
+    if (phase === RoasterPhase.Roasting && before === RoasterPhase.Charging) {
+      this.#charge(roaster);
+      return;
+    }
+    const roast = this.#roasts.get(roaster);
+    if (!roast || phase === RoasterPhase.Roasting) return;
+    // Dropped, or the roast ended some other way: the PLC holds the drum hot again.
+    this.#roasts.delete(roaster);
+    if (roast.profile) {
+      this.#port.write(roaster, 'burner-control', BurnerControl.SetPoint);
+      this.#port.write(roaster, 'drop-request', 0);
+    }
+    if (roast.offRaised) this.#port.clear(bandSource(roaster));
+    if (roast.etHigh) this.#port.clear(etSource(roaster));
+  }
+
+  #charge(roaster: string): void {
+    const roast: Roast = {
+      chargeS: this.#readings.get(roaster)?.roastTime ?? 0,
+      profile: undefined,
+      loading: true,
+      follower: chargedFollower,
+      lastS: -1,
+      burner: null,
+      airflow: null,
+      dropRequested: false,
+      offSince: null,
+      offRaised: false,
+      etHigh: false,
+    };
+    this.#roasts.set(roaster, roast);
+    this.#port.profileFor(roaster).then(
+      (profile) => {
+        if (this.#roasts.get(roaster) !== roast) return;
+        roast.profile = profile;
+        roast.loading = false;
+        if (!profile) {
+          this.#roasts.delete(roaster);
+          return;
+        }
+        this.#port.write(roaster, 'drop-request', 0);
+        this.#port.write(roaster, 'burner-control', BurnerControl.Console);
+        this.#step(roaster);
+      },
+      (err: unknown) => {
+        if (this.#roasts.get(roaster) === roast) this.#roasts.delete(roaster);
+        this.#onError(err, roaster);
+      },
+    );
+  }
+
+  #step(roaster: string): void {
+    const roast = this.#roasts.get(roaster);
+    const r = this.#readings.get(roaster);
+    if (!roast?.profile || roast.loading || roast.dropRequested || !r) return;
+    if (r.bt == null || r.et == null || r.roastTime == null) return;
+    const t_s = r.roastTime - roast.chargeS;
+    if (t_s <= roast.lastS || this.#port.manual(roaster)) return;
+    const out = followProfile(roast.profile, roast.follower, {
+      t_s,
+      bt_f: r.bt,
+      et_f: r.et,
+      crack_heard: r.crack === 1,
+    });
+    roast.follower = out.state;
+    roast.lastS = t_s;
+    this.#watchBand(roaster, roast, t_s, r.bt, out.setpoint_f);
+    // The safe action wins over the profile: no burner while ET is too high.
+    const burner = this.#watchEt(roaster, roast, r.et) ? 0 : tenths(out.burner_pct);
+    if (burner !== roast.burner) this.#port.write(roaster, 'burner-power', burner);
+    if (out.airflow_pct !== roast.airflow) this.#port.write(roaster, 'airflow', out.airflow_pct);
+    roast.burner = burner;
+    roast.airflow = out.airflow_pct;
+    if (out.drop) {
+      roast.dropRequested = true;
+      this.#port.write(roaster, 'drop-request', 1);
+    }
+  }
+
+  /** An alarm once BT has been off the reference by more than the band for long enough. */
+  #watchBand(roaster: string, roast: Roast, t_s: number, bt: number, reference: number | null) {
+    const { bandF, bandS } = ROAST_ALARM_LIMITS;
+    if (reference === null || Math.abs(bt - reference) <= bandF) {
+      roast.offSince = null;
+      if (roast.offRaised) this.#port.clear(bandSource(roaster));
+      roast.offRaised = false;
+      return;
+    }
+    roast.offSince ??= t_s;
+    if (roast.offRaised || t_s - roast.offSince < bandS) return;
+    roast.offRaised = true;
+    const side = bt > reference ? 'above' : 'below';
+    this.#port.alarm(
+      roaster,
+      bandSource(roaster),
+      `${roaster}: bean temperature ${tenths(bt)} °F is ${tenths(Math.abs(bt - reference))} °F ${side} the profile's reference (${tenths(reference)} °F) for ${bandS} s, at ${clock(t_s)} of the roast.`,
+    );
+  }
+
+  /** Whether ET is over its high limit: the alarm is raised as it goes over. */
+  #watchEt(roaster: string, roast: Roast, et: number): boolean {
+    const { etHighF, etResetF } = ROAST_ALARM_LIMITS;
+    if (!roast.etHigh && et >= etHighF) {
+      roast.etHigh = true;
+      this.#port.alarm(
+        roaster,
+        etSource(roaster),
+        `${roaster}: environment temperature ${tenths(et)} °F is over its ${etHighF} °F limit; the burner is off until it falls below ${etHighF - etResetF} °F.`,
+      );
+    } else if (roast.etHigh && et < etHighF - etResetF) {
+      roast.etHigh = false;
+      this.#port.clear(etSource(roaster));
+    }
+    return roast.etHigh;
+  }
+}
+
+const bandSource = (roaster: string) => `roast-band:${roaster}`;
+const etSource = (roaster: string) => `roast-et-high:${roaster}`;
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FollowedProfile } from '@roastery/engine';
+import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { OrderRunService } from '../order-runs/order-run-service.ts';
+import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
+import { ProfileController, type ControlOutput } from './profile-controller.ts';
+
+/** Who the events log names for the controller's writes. */
+export const ROAST_CONTROLLER = 'roast profile controller';
+
+/** How often the timer looks for a roast clock that moved on without a value event. */
+const TICK_MS = 250;
+
+/** Writes of a control loop's output, each second: the log keeps only those that fail. */
+const ROUTINE: ReadonlySet<ControlOutput> = new Set(['burner-power', 'airflow']);
+
+export interface RoastControlDeps {
+  hub: EventHub;
+  runtime: Pick<PlantRuntime, 'catalog' | 'write' | 'reading'>;
+  orderRuns: Pick<OrderRunService, 'profileRoastingOn'>;
+  roastProfiles: Pick<RoastProfileService, 'version'>;
+  notifications: Pick<NotificationService, 'raise' | 'clear'>;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Runs the roasting batches' profiles on the roasters (`ProfileController`) from the values this
+ * instance scans: a control step follows each burst of values (one scan), so the burner answers
+ * the reading within the scan, and a timer covers a roast clock that moves on alone.
+ */
+export class RoastControlService {
+  readonly controller: ProfileController;
+  readonly #d: RoastControlDeps;
+  #timer: NodeJS.Timeout | undefined;
+  #stepping: NodeJS.Immediate | undefined;
+
+  constructor(deps: RoastControlDeps) {
+    this.#d = deps;
+    this.controller = new ProfileController(
+      {
+        profileFor: (roaster) => this.#profileFor(roaster),
+        write: (roaster, output, value) => this.#write(roaster, output, value),
+        manual: (roaster) => deps.runtime.reading(roaster, 'manual-mode-active') === 1,
+        alarm: (roaster, source, text) => {
+          deps.notifications
+            .raise({ type: 'alarm', text, by: ROAST_CONTROLLER, source })
+            .catch((err: unknown) => deps.logger.error({ err, roaster }, 'roast alarm not raised'));
+        },
+        clear: (source) => {
+          deps.notifications
+            .clear(source)
+            .catch((err: unknown) => deps.logger.error({ err, source }, 'roast alarm not cleared'));
+        },
+      },
+      (err, roaster) => deps.logger.error({ err, roaster }, 'roast profile not followed'),
+    );
+    // Only the instance that drives the plant scans it, and so controls its roasters.
+    deps.hub.subscribe(
+      'value',
+      (e) => {
+        this.controller.onValue(e.device_id, e.role, e.value);
+        this.#stepping ??= setImmediate(() => {
+          this.#stepping = undefined;
+          this.controller.step();
+        });
+      },
+      { from: 'this-instance' },
+    );
+  }
+
+  start(): void {
+    this.#timer ??= setInterval(() => this.controller.step(), TICK_MS);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (this.#stepping) clearImmediate(this.#stepping);
+    this.#stepping = undefined;
+  }
+
+  async #profileFor(roaster: string): Promise<FollowedProfile | undefined> {
+    const running = await this.#d.orderRuns.profileRoastingOn(roaster);
+    if (!running) return undefined;
+    const { settings } = await this.#d.roastProfiles.version(running.id, running.version);
+    return settings;
+  }
+
+  #write(roaster: string, output: ControlOutput, value: number): void {
+    const ref = this.#d.runtime.catalog()?.refOf(roaster, output);
+    if (!ref) return;
+    const routine = ROUTINE.has(output);
+    const context = 'following the roast profile';
+    this.#d.runtime
+      .write(ref, value, ROAST_CONTROLLER, context, routine)
+      ?.catch((err: unknown) =>
+        this.#d.logger.error({ err, roaster, output }, 'roast write failed'),
+      );
+  }
+}
