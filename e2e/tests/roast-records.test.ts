@@ -77,6 +77,22 @@ describe('roast records', () => {
     await liveChart.getByText(/^Turning point \d+:\d\d/).waitFor({ timeout: 60_000 });
     expect(await live.getByText('Since charge').count()).toBe(1);
     expect(await liveChart.locator('path').count()).toBeGreaterThan(3);
+    // The batch follows its profile: the screen names it, draws its reference and projects the
+    // drop from it.
+    await live
+      .getByText('Following Record Medium on R1, version 1. Ends at drop temperature 420 °F')
+      .waitFor();
+    await liveChart
+      .getByText(/^Reference/)
+      .first()
+      .waitFor();
+    await live.getByText('Projected drop').waitFor();
+    // Since charge, and once past the turning point, the projected drop: two times.
+    await live
+      .locator('dd')
+      .filter({ hasText: /^\d+:\d\d$/ })
+      .nth(1)
+      .waitFor();
 
     const openRecord = live.getByRole('link', { name: 'Open the roast record' });
     await openRecord.waitFor({ timeout: 150_000 });

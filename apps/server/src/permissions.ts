@@ -157,6 +157,9 @@ export const permissions: Record<string, Access> = {
   'PUT /api/roast-records/:id/marks': 'signed-in',
   'PUT /api/roast-records/:id/notes': 'signed-in',
 
+  // The profile a roaster's batch follows now, for its live screen.
+  'GET /api/roast-control/:roaster': 'signed-in',
+
   'GET /api/report/summary': PLANT,
   'GET /api/report/oee': PLANT,
   'GET /api/report/production': PLANT,

@@ -30,6 +30,7 @@ export * from './paths.ts';
 export * from './audit.ts';
 export * from './sessions.ts';
 export * from './sign-in.ts';
+export * from './roast-control.ts';
 export * from './roast-profiles.ts';
 export * from './historian.ts';
 export * from './roast/index.ts';

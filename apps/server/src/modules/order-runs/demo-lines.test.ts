@@ -12,6 +12,7 @@ import {
   type PackingForm,
   type Product,
   type RoastProfile,
+  type RoastControlState,
   type RoastRecord,
   BurnerControl,
 } from '@roastery/contract';
@@ -140,7 +141,26 @@ describe('the second line of the demo plant', () => {
       reason: 'A cooler charge for the new crop',
     });
     expect(revised.status).toBe(200);
+    // The roaster's live screen is told the profile its batch follows, once charged.
+    const followed = async () =>
+      (await supervisor<RoastControlState>('GET', '/api/roast-control/R2')).body.profile;
+    await eventually(
+      async () => ((await followed())?.version === 1 ? true : undefined),
+      'Roaster 2 to follow its profile',
+      150_000,
+    );
+    expect(await followed()).toMatchObject({
+      id: profile!.id,
+      name: profile!.name,
+      end: profile!.current.settings.end,
+      reference: profile!.current.settings.reference,
+    });
     await finished(order);
+    expect(await followed()).toBeNull();
+    expect((await supervisor('GET', '/api/roast-control/GS4')).status).toBe(404);
+    expect((await supervisor('GET', '/api/roast-control/R9')).body).toMatchObject({
+      message: 'Roaster R9 not found.',
+    });
 
     const [batch, ...more] = await batchesOf(order);
     expect(more).toEqual([]);

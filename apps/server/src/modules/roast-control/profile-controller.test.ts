@@ -157,14 +157,17 @@ describe('the roast profile controller', () => {
     const h = harness();
     await h.charge();
     h.throughTurningPoint();
-    // 6 °F under the reference: within the band's time for 29 s, an alarm at 30 s.
-    for (let s = 61; s <= 90; s += 1) h.second(20 + s, h.onReference(s) - 6);
+    // The turning point shows at 44 s; for a minute after it the band does not count.
+    for (let s = 61; s <= 109; s += 1) h.second(20 + s, h.onReference(s) - (s < 104 ? 9 : 0));
     expect(h.alarms).toEqual([]);
-    h.second(111, h.onReference(91) - 6);
+    // 6 °F under the reference: within the band's time for 29 s, an alarm at 30 s.
+    for (let s = 110; s <= 139; s += 1) h.second(20 + s, h.onReference(s) - 6);
+    expect(h.alarms).toEqual([]);
+    h.second(160, h.onReference(140) - 6);
     expect(h.alarms).toEqual([
-      "roast-band:R1 R1: bean temperature 269.3 °F is 6 °F below the profile's reference (275.3 °F) for 30 s, at 1:31 of the roast.",
+      "roast-band:R1 R1: bean temperature 281.5 °F is 6 °F below the profile's reference (287.5 °F) for 30 s, at 2:20 of the roast.",
     ]);
-    h.second(112, h.onReference(92));
+    h.second(161, h.onReference(141));
     expect(h.cleared).toEqual(['roast-band:R1']);
   });
 

@@ -31,7 +31,17 @@ export interface ProfileControlPort {
  * back. ET above `etHighF` is a fire risk in a drum roaster (chaff ignites in the air stream
  * around 550 °F): the burner goes off at once, the safe action, until ET is `etResetF` lower.
  */
-export const ROAST_ALARM_LIMITS = { bandF: 5, bandS: 30, etHighF: 550, etResetF: 20 } as const;
+export const ROAST_ALARM_LIMITS = {
+  bandF: 5,
+  bandS: 30,
+  /**
+   * From the turning point the PID has this long before the band counts: a lot turns earlier or
+   * later than the reference's, and the reference may still be falling while BT climbs.
+   */
+  graceS: 60,
+  etHighF: 550,
+  etResetF: 20,
+} as const;
 
 interface Readings {
   phase?: number | null;
@@ -53,6 +63,8 @@ interface Roast {
   burner: number | null;
   airflow: number | null;
   dropRequested: boolean;
+  /** When the PID took over at the turning point; null before it. */
+  turnedS: number | null;
   /** Since when BT has been off the reference by more than the band; null while within it. */
   offSince: number | null;
   offRaised: boolean;
@@ -105,6 +117,11 @@ export class ProfileController {
     for (const roaster of this.#roasts.keys()) this.#step(roaster);
   }
 
+  /** The roaster's roast clock at the charge of the roast it follows: the profile's t = 0. */
+  chargeOf(roaster: string): number | null {
+    return this.#roasts.get(roaster)?.chargeS ?? null;
+  }
+
   /** The roasters whose burner the controller drives now. */
   get following(): string[] {
     return [...this.#roasts].filter(([, r]) => r.profile && !r.loading).map(([code]) => code);
@@ -137,6 +154,7 @@ export class ProfileController {
       burner: null,
       airflow: null,
       dropRequested: false,
+      turnedS: null,
       offSince: null,
       offRaised: false,
       etHigh: false,
@@ -192,8 +210,10 @@ export class ProfileController {
 
   /** An alarm once BT has been off the reference by more than the band for long enough. */
   #watchBand(roaster: string, roast: Roast, t_s: number, bt: number, reference: number | null) {
-    const { bandF, bandS } = ROAST_ALARM_LIMITS;
-    if (reference === null || Math.abs(bt - reference) <= bandF) {
+    const { bandF, bandS, graceS } = ROAST_ALARM_LIMITS;
+    if (reference !== null) roast.turnedS ??= t_s;
+    const counts = roast.turnedS !== null && t_s - roast.turnedS >= graceS;
+    if (reference === null || !counts || Math.abs(bt - reference) <= bandF) {
       roast.offSince = null;
       if (roast.offRaised) this.#port.clear(bandSource(roaster));
       roast.offRaised = false;

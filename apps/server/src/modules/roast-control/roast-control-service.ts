@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RoastControlState } from '@roastery/contract';
 import type { FollowedProfile } from '@roastery/engine';
+import { notFound } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
+import type { DeviceRecords } from '../devices/device-records.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { OrderRunService } from '../order-runs/order-run-service.ts';
 import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
@@ -20,8 +23,10 @@ export interface RoastControlDeps {
   hub: EventHub;
   runtime: Pick<PlantRuntime, 'catalog' | 'write' | 'reading'>;
   orderRuns: Pick<OrderRunService, 'profileRoastingOn'>;
-  roastProfiles: Pick<RoastProfileService, 'version'>;
+  roastProfiles: Pick<RoastProfileService, 'version' | 'namesOf'>;
   notifications: Pick<NotificationService, 'raise' | 'clear'>;
+  /** Names the roaster an alarm is about, so that it shows on the roaster's screens. */
+  deviceRecords: { records: Pick<DeviceRecords, 'require'> };
   logger: FastifyBaseLogger;
 }
 
@@ -33,6 +38,8 @@ export interface RoastControlDeps {
 export class RoastControlService {
   readonly controller: ProfileController;
   readonly #d: RoastControlDeps;
+  /** The profile each roaster's batch follows, as its live screen is told. */
+  readonly #followed = new Map<string, NonNullable<RoastControlState['profile']>>();
   #timer: NodeJS.Timeout | undefined;
   #stepping: NodeJS.Immediate | undefined;
 
@@ -44,8 +51,17 @@ export class RoastControlService {
         write: (roaster, output, value) => this.#write(roaster, output, value),
         manual: (roaster) => deps.runtime.reading(roaster, 'manual-mode-active') === 1,
         alarm: (roaster, source, text) => {
-          deps.notifications
-            .raise({ type: 'alarm', text, by: ROAST_CONTROLLER, source })
+          deps.deviceRecords.records
+            .require(roaster)
+            .then((device) =>
+              deps.notifications.raise({
+                type: 'alarm',
+                text,
+                by: ROAST_CONTROLLER,
+                source,
+                deviceRef: device.id,
+              }),
+            )
             .catch((err: unknown) => deps.logger.error({ err, roaster }, 'roast alarm not raised'));
         },
         clear: (source) => {
@@ -82,10 +98,32 @@ export class RoastControlService {
     this.#stepping = undefined;
   }
 
+  /** The profile the roaster's batch follows now; a 404 for a device that is no roaster. */
+  state(roaster: string): RoastControlState {
+    if (!this.#d.runtime.catalog()?.refOf(roaster, 'roaster-phase')) {
+      throw notFound(`Roaster ${roaster} not found.`);
+    }
+    const profile = this.controller.following.includes(roaster)
+      ? this.#followed.get(roaster)
+      : undefined;
+    const chargeS = this.controller.chargeOf(roaster);
+    return profile && chargeS !== null
+      ? { roaster, profile, charge_roast_time_s: chargeS }
+      : { roaster, profile: null, charge_roast_time_s: null };
+  }
+
   async #profileFor(roaster: string): Promise<FollowedProfile | undefined> {
+    this.#followed.delete(roaster);
     const running = await this.#d.orderRuns.profileRoastingOn(roaster);
     if (!running) return undefined;
-    const { settings } = await this.#d.roastProfiles.version(running.id, running.version);
+    const { id, version } = running;
+    const [{ settings }, names] = await Promise.all([
+      this.#d.roastProfiles.version(id, version),
+      this.#d.roastProfiles.namesOf([id]),
+    ]);
+    const { reference, end, dry_end_f } = settings;
+    const name = names.get(id) ?? `Profile ${id}`;
+    this.#followed.set(roaster, { id, name, version, reference, end, dry_end_f });
     return settings;
   }
 

@@ -1,19 +1,38 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Card from 'antd/es/card';
-import { detectRoastEvents, rateOfRise, type DeviceDetail } from '@roastery/contract';
+import {
+  detectRoastEvents,
+  endConditionLabels,
+  projectDropTime,
+  rateOfRise,
+  type DeviceDetail,
+  type RoastControlState,
+  type RoastSample,
+} from '@roastery/contract';
 import { RoastCurveChart } from '../../../components/roast-curve-chart.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
 import { useLatestRoastId } from '../api/get-latest-roast.ts';
+import { useRoastControl } from '../api/get-roast-control.ts';
 import { NO_ROAST, nextLiveRoast, roasterReading, type LiveRoast } from '../lib/live-roast.ts';
 import styles from './live-roast-curve.module.css';
 
-/**
- * The dry end read off a live curve: the roaster screen knows no profile, and the server records
- * a roast without one against the same 300 °F.
- */
+/** The dry end read off a curve that follows no profile, as the server records such a roast. */
 const DRY_END_F = 300;
+
+type Followed = NonNullable<RoastControlState['profile']>;
+
+/**
+ * When the roast is expected to drop, on the screen's clock: the profile's clock starts at the
+ * charge (`offset` seconds of the roaster's roast time), the screen's at the first beans.
+ */
+function projectedDrop(samples: readonly RoastSample[], profile: Followed, offset: number) {
+  const since = samples.filter((s) => s.t_s >= offset).map((s) => ({ ...s, t_s: s.t_s - offset }));
+  const events = detectRoastEvents(since, { dryEndF: profile.dry_end_f });
+  const at = projectDropTime(since, events, profile.reference, profile.end);
+  return at === null ? null : at + offset;
+}
 
 /**
  * The roast's samples, kept from each pushed value of the roaster's registers: the detail changes
@@ -45,6 +64,21 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
     setBefore({ charge: roast.charges, id: latest.data });
   }
 
+  const control = useRoastControl(code, roast.charges, roast.state === 'roasting');
+  const followed = control.data?.profile ?? null;
+  const offset = control.data?.charge_roast_time_s ?? 0;
+  const reference = useMemo(
+    () => followed?.reference.map((p) => ({ t_s: p.t_s + offset, bt_f: p.bt_f })) ?? null,
+    [followed, offset],
+  );
+  const drop = useMemo(
+    () =>
+      followed && roast.state === 'roasting'
+        ? projectedDrop(roast.samples, followed, offset)
+        : null,
+    [followed, offset, roast.samples, roast.state],
+  );
+
   const { points, events } = useMemo(() => {
     const rates = rateOfRise(roast.samples);
     return {
@@ -56,9 +90,9 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
         burner_pct: s.burner_pct ?? null,
         airflow_pct: s.airflow_pct ?? null,
       })),
-      events: detectRoastEvents(roast.samples, { dryEndF: DRY_END_F }),
+      events: detectRoastEvents(roast.samples, { dryEndF: followed?.dry_end_f ?? DRY_END_F }),
     };
-  }, [roast.samples]);
+  }, [roast.samples, followed]);
 
   if (roast.state === 'idle') return null;
   const last = points.at(-1);
@@ -85,13 +119,27 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
           <dt>RoR</dt>
           <dd>{last?.ror_f_per_min != null ? `${last.ror_f_per_min.toFixed(1)} °F/min` : '—'}</dd>
         </div>
+        {followed && roast.state === 'roasting' ? (
+          <div>
+            <dt>Projected drop</dt>
+            <dd>{drop === null ? '—' : formatRoastTime(drop)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {followed ? (
+        <p className={styles.profile}>
+          Following {followed.name}, version {followed.version}. Ends at{' '}
+          {endConditionLabels[followed.end.kind].replace(/ \(.*\)$/, '').toLowerCase()}{' '}
+          {followed.end.value}
+          {endUnit(followed.end.kind)}
+        </p>
+      ) : null}
       <RoastCurveChart
         samples={points}
-        reference={null}
+        reference={reference}
         events={events}
         height={400}
-        label={`The live roast on ${code}: BT, ET and rate of rise since charge`}
+        label={`The live roast on ${code}: BT, ET and rate of rise since charge${followed ? ', against its profile' : ''}`}
       />
       {roast.state === 'dropped' ? (
         <p className={styles.after}>
@@ -104,4 +152,10 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
       ) : null}
     </Card>
   );
+}
+
+function endUnit(kind: Followed['end']['kind']): string {
+  if (kind === 'drop_temperature') return ' °F';
+  if (kind === 'development_ratio') return ' %';
+  return ' s';
 }
