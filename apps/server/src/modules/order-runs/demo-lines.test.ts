@@ -197,6 +197,12 @@ describe('the second line of the demo plant', () => {
     expect(end.kind).toBe('drop_temperature');
     expect(Math.abs(record.end_bt_f - end.value)).toBeLessThanOrEqual(2);
     expect(record.loss_pct).toBeCloseTo(((green - roasted) / green) * 100, 2);
+    // A roast on its profile raises none of the roast alarms (band, RoR crash or flick, ET).
+    const { body: active } = await supervisor<ActiveNotifications>(
+      'GET',
+      '/api/notification/active',
+    );
+    expect(active.data.map((n) => n.text).filter((text) => text.startsWith('R2: '))).toEqual([]);
     expect(sim().getValue('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
     expect(sim().getValue('R2', 'Drop Request')).toBe(0);
     // Only Roaster 2 roasted.

@@ -192,4 +192,36 @@ describe('the roast profile controller', () => {
     expect(h.cleared).toEqual(['roast-et-high:R1']);
     expect(h.writes.at(-1)?.[1]).toBeGreaterThan(0);
   });
+
+  it('raises an alarm when the rate of rise crashes after first crack, and one when it flicks up', async () => {
+    const crash = harness();
+    await crash.charge();
+    crash.throughTurningPoint();
+    // 15 °F/min on the reference, the crack heard at 2:00, then the beans stall.
+    for (let s = 61; s <= 120; s += 1) crash.second(20 + s, crash.onReference(s));
+    crash.value('first-crack', 1);
+    for (let s = 121; s <= 150; s += 1) crash.second(20 + s, crash.onReference(120));
+    expect(crash.alarms).toHaveLength(1);
+    expect(crash.alarms[0]).toMatch(
+      /^roast-ror-crash:R1 R1: the rate of rise crashed after first crack, from 15 to \d+(\.\d)? °F\/min in 30 s, at 2:\d\d of the roast\.$/,
+    );
+
+    const flick = harness();
+    await flick.charge();
+    flick.throughTurningPoint();
+    for (let s = 61; s <= 120; s += 1) flick.second(20 + s, flick.onReference(s));
+    flick.value('first-crack', 1);
+    // The rate eases to 12 °F/min, then climbs again.
+    let bt = flick.onReference(120);
+    for (let s = 121; s <= 180; s += 1) {
+      bt += s <= 150 ? 0.2 : 0.3;
+      flick.second(20 + s, bt);
+    }
+    expect(flick.alarms).toHaveLength(1);
+    expect(flick.alarms[0]).toMatch(
+      /^roast-ror-flick:R1 R1: the rate of rise flicked up after first crack, from 12 to 14\.1 °F\/min, at 2:\d\d of the roast\.$/,
+    );
+    flick.value('roaster-phase', RoasterPhase.Dropping);
+    expect(flick.cleared).toContain('roast-ror-flick:R1');
+  });
 });

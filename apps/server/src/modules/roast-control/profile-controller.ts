@@ -1,4 +1,4 @@
-import { BurnerControl, RoasterPhase } from '@roastery/contract';
+import { BurnerControl, RoasterPhase, rateOfRise, type RoastEvents } from '@roastery/contract';
 import {
   chargedFollower,
   followProfile,
@@ -41,6 +41,14 @@ export const ROAST_ALARM_LIMITS = {
   graceS: 60,
   etHighF: 550,
   etResetF: 20,
+  /**
+   * After first crack, the rate of rise should ease steadily to the drop. A crash: it falls by
+   * `crashFPerMin` within `rorSpanS` (the beans stall and bake). A flick: it climbs
+   * `flickFPerMin` above its lowest since the crack (the beans scorch late).
+   */
+  rorSpanS: 30,
+  crashFPerMin: 5,
+  flickFPerMin: 2,
 } as const;
 
 interface Readings {
@@ -69,6 +77,10 @@ interface Roast {
   offSince: number | null;
   offRaised: boolean;
   etHigh: boolean;
+  /** The lowest rate of rise since first crack; null before it. */
+  lowestRor: number | null;
+  crashRaised: boolean;
+  flickRaised: boolean;
 }
 
 const READINGS: Partial<Record<CommandRole, keyof Readings>> = {
@@ -142,6 +154,8 @@ export class ProfileController {
     }
     if (roast.offRaised) this.#port.clear(bandSource(roaster));
     if (roast.etHigh) this.#port.clear(etSource(roaster));
+    if (roast.crashRaised) this.#port.clear(rorSource(roaster, 'crash'));
+    if (roast.flickRaised) this.#port.clear(rorSource(roaster, 'flick'));
   }
 
   #charge(roaster: string): void {
@@ -158,6 +172,9 @@ export class ProfileController {
       offSince: null,
       offRaised: false,
       etHigh: false,
+      lowestRor: null,
+      crashRaised: false,
+      flickRaised: false,
     };
     this.#roasts.set(roaster, roast);
     this.#port.profileFor(roaster).then(
@@ -196,6 +213,7 @@ export class ProfileController {
     roast.follower = out.state;
     roast.lastS = t_s;
     this.#watchBand(roaster, roast, t_s, r.bt, out.setpoint_f);
+    this.#watchRor(roaster, roast, out.events);
     // The safe action wins over the profile: no burner while ET is too high.
     const burner = this.#watchEt(roaster, roast, r.et) ? 0 : tenths(out.burner_pct);
     if (burner !== roast.burner) this.#port.write(roaster, 'burner-power', burner);
@@ -230,6 +248,39 @@ export class ProfileController {
     );
   }
 
+  /** An alarm, once a roast, for a rate of rise that crashes or flicks after first crack. */
+  #watchRor(roaster: string, roast: Roast, events: RoastEvents): void {
+    const samples = roast.follower.samples;
+    const latest = samples.at(-1);
+    if (!events.first_crack || !latest || (roast.crashRaised && roast.flickRaised)) return;
+    const { rorSpanS, crashFPerMin, flickFPerMin } = ROAST_ALARM_LIMITS;
+    const rates = rateOfRise(samples);
+    const now = rates.at(-1);
+    if (now == null) return;
+    const at = (i: number) => samples[i]?.t_s ?? -Infinity;
+    let back = samples.length - 1;
+    while (back > 0 && at(back) > latest.t_s - rorSpanS) back -= 1;
+    const before = at(back) <= latest.t_s - rorSpanS ? rates[back] : null;
+    if (!roast.crashRaised && before != null && before - now > crashFPerMin) {
+      roast.crashRaised = true;
+      this.#port.alarm(
+        roaster,
+        rorSource(roaster, 'crash'),
+        `${roaster}: the rate of rise crashed after first crack, from ${tenths(before)} to ${tenths(now)} °F/min in ${rorSpanS} s, at ${clock(latest.t_s)} of the roast.`,
+      );
+    }
+    const lowest = roast.lowestRor;
+    if (!roast.flickRaised && lowest !== null && now - lowest > flickFPerMin) {
+      roast.flickRaised = true;
+      this.#port.alarm(
+        roaster,
+        rorSource(roaster, 'flick'),
+        `${roaster}: the rate of rise flicked up after first crack, from ${tenths(lowest)} to ${tenths(now)} °F/min, at ${clock(latest.t_s)} of the roast.`,
+      );
+    }
+    roast.lowestRor = lowest === null ? now : Math.min(lowest, now);
+  }
+
   /** Whether ET is over its high limit: the alarm is raised as it goes over. */
   #watchEt(roaster: string, roast: Roast, et: number): boolean {
     const { etHighF, etResetF } = ROAST_ALARM_LIMITS;
@@ -250,4 +301,5 @@ export class ProfileController {
 
 const bandSource = (roaster: string) => `roast-band:${roaster}`;
 const etSource = (roaster: string) => `roast-et-high:${roaster}`;
+const rorSource = (roaster: string, kind: 'crash' | 'flick') => `roast-ror-${kind}:${roaster}`;
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
