@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BurnerControl, RoasterPhase } from '@roastery/contract';
-import type { FollowedProfile } from '@roastery/engine';
-import { ProfileController, type ControlOutput } from './profile-controller.ts';
+import {
+  ProfileController,
+  type BurnerMode,
+  type ControlOutput,
+  type ControlledProfile,
+} from './profile-controller.ts';
 
-const profile: FollowedProfile = {
+const profile: ControlledProfile = {
+  charge_temperature_f: 400,
   reference: [
     { t_s: 0, bt_f: 380 },
     { t_s: 30, bt_f: 260 },
@@ -14,7 +19,7 @@ const profile: FollowedProfile = {
   dry_end_f: 300,
 };
 
-function harness(found: FollowedProfile | null = profile) {
+function harness(found: ControlledProfile | null = profile, mode: BurnerMode | null = 'power') {
   const writes: [ControlOutput, number][] = [];
   let manual = false;
   const errors: unknown[] = [];
@@ -23,6 +28,7 @@ function harness(found: FollowedProfile | null = profile) {
   const controller = new ProfileController(
     {
       profileFor: () => Promise.resolve(found ?? undefined),
+      burnerMode: () => mode,
       write: (roaster, output, value) => {
         expect(roaster).toBe('R1');
         writes.push([output, value]);
@@ -223,5 +229,35 @@ describe('the roast profile controller', () => {
     );
     flick.value('roaster-phase', RoasterPhase.Dropping);
     expect(flick.cleared).toContain('roast-ror-flick:R1');
+  });
+
+  it('drives a PLC with its own burner controller by a set-point curve: the charge temperature, then the reference', async () => {
+    const h = harness(profile, 'set-point');
+    await h.charge();
+    expect(h.writes).toEqual([
+      ['drop-request', 0],
+      ['burner-set-point', 400],
+      ['airflow', 50],
+    ]);
+    h.throughTurningPoint();
+    const curve = h.writes.filter(([o]) => o === 'burner-set-point').map(([, v]) => v);
+    // From the turning point (detected at 44 s) the reference, a quarter of a degree a second.
+    expect(curve.slice(0, 3)).toEqual([400, 263.5, 263.8]);
+    expect(h.writes.map(([o]) => o)).not.toContain('burner-control');
+    expect(h.writes.map(([o]) => o)).not.toContain('burner-power');
+    h.value('roaster-phase', RoasterPhase.Dropping);
+    // After the drop, the drum is held at the charge temperature for the next batch.
+    expect(h.writes.slice(-2)).toEqual([
+      ['burner-set-point', 400],
+      ['drop-request', 0],
+    ]);
+  });
+
+  it('follows nothing on a roaster whose burner it cannot drive', async () => {
+    const h = harness(profile, null);
+    await h.charge();
+    h.throughTurningPoint();
+    expect(h.writes).toEqual([]);
+    expect(h.controller.following).toEqual([]);
   });
 });

@@ -8,14 +8,28 @@ import {
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
 
 /** What the controller writes to a roaster. */
-export type ControlOutput = 'burner-power' | 'burner-control' | 'airflow' | 'drop-request';
+export type ControlOutput =
+  'burner-power' | 'burner-control' | 'burner-set-point' | 'airflow' | 'drop-request';
+
+/**
+ * How the controller drives a roaster's burner. 'power': the console's PID sets the burner
+ * ('Burner Control' Console, 'Burner Power'). 'set-point': the PLC's own controller does, and the
+ * console writes it the reference as a set-point curve ('Burner Set-point'), for a PLC that takes
+ * no burner power from outside.
+ */
+export type BurnerMode = 'power' | 'set-point';
+
+/** A profile version as the controller runs it. */
+export type ControlledProfile = FollowedProfile & { charge_temperature_f: number };
 
 export interface ProfileControlPort {
   /**
    * The profile the batch just charged on this roaster follows; undefined when it follows none,
    * and the PLC's own set-point controller keeps the burner.
    */
-  profileFor(roaster: string): Promise<FollowedProfile | undefined>;
+  profileFor(roaster: string): Promise<ControlledProfile | undefined>;
+  /** How the roaster's burner can be driven; null: it cannot, and the roast is not followed. */
+  burnerMode(roaster: string): BurnerMode | null;
   write(roaster: string, output: ControlOutput, value: number): void;
   /** An operator drives the roaster by hand: the controller leaves the burner to them. */
   manual(roaster: string): boolean;
@@ -63,7 +77,8 @@ interface Readings {
 interface Roast {
   /** The roast clock when the charge gate closed: the profile's t = 0, as the record's. */
   chargeS: number;
-  profile: FollowedProfile | undefined;
+  profile: ControlledProfile | undefined;
+  mode: BurnerMode;
   /** The profile is still being looked up: nothing is written until it is known. */
   loading: boolean;
   follower: FollowerState;
@@ -149,7 +164,11 @@ export class ProfileController {
     // Dropped, or the roast ended some other way: the PLC holds the drum hot again.
     this.#roasts.delete(roaster);
     if (roast.profile) {
-      this.#port.write(roaster, 'burner-control', BurnerControl.SetPoint);
+      if (roast.mode === 'power') {
+        this.#port.write(roaster, 'burner-control', BurnerControl.SetPoint);
+      } else {
+        this.#port.write(roaster, 'burner-set-point', roast.profile.charge_temperature_f);
+      }
       this.#port.write(roaster, 'drop-request', 0);
     }
     if (roast.offRaised) this.#port.clear(bandSource(roaster));
@@ -162,6 +181,7 @@ export class ProfileController {
     const roast: Roast = {
       chargeS: this.#readings.get(roaster)?.roastTime ?? 0,
       profile: undefined,
+      mode: 'power',
       loading: true,
       follower: chargedFollower,
       lastS: -1,
@@ -180,14 +200,16 @@ export class ProfileController {
     this.#port.profileFor(roaster).then(
       (profile) => {
         if (this.#roasts.get(roaster) !== roast) return;
-        roast.profile = profile;
+        const mode = this.#port.burnerMode(roaster);
         roast.loading = false;
-        if (!profile) {
+        if (!profile || !mode) {
           this.#roasts.delete(roaster);
           return;
         }
+        roast.profile = profile;
+        roast.mode = mode;
         this.#port.write(roaster, 'drop-request', 0);
-        this.#port.write(roaster, 'burner-control', BurnerControl.Console);
+        if (mode === 'power') this.#port.write(roaster, 'burner-control', BurnerControl.Console);
         this.#step(roaster);
       },
       (err: unknown) => {
@@ -214,11 +236,15 @@ export class ProfileController {
     roast.lastS = t_s;
     this.#watchBand(roaster, roast, t_s, r.bt, out.setpoint_f);
     this.#watchRor(roaster, roast, out.events);
-    // The safe action wins over the profile: no burner while ET is too high.
-    const burner = this.#watchEt(roaster, roast, r.et) ? 0 : tenths(out.burner_pct);
-    if (burner !== roast.burner) this.#port.write(roaster, 'burner-power', burner);
+    // The safe action wins over the profile: no burner while ET is too high. On a PLC with its
+    // own controller, a set-point of 0 has it fire nothing.
+    const tooHot = this.#watchEt(roaster, roast, r.et);
+    const burner = roast.mode === 'power' ? out.burner_pct : setPointOf(roast.profile, out);
+    const output = tooHot ? 0 : tenths(burner);
+    const written = roast.mode === 'power' ? 'burner-power' : 'burner-set-point';
+    if (output !== roast.burner) this.#port.write(roaster, written, output);
     if (out.airflow_pct !== roast.airflow) this.#port.write(roaster, 'airflow', out.airflow_pct);
-    roast.burner = burner;
+    roast.burner = output;
     roast.airflow = out.airflow_pct;
     if (out.drop) {
       roast.dropRequested = true;
@@ -297,6 +323,15 @@ export class ProfileController {
     }
     return roast.etHigh;
   }
+}
+
+/**
+ * The set-point curve a PLC's own controller follows: the reference from the turning point on;
+ * before it, the charge temperature, so that the PLC fires hard while the beans take the heat
+ * (the reference there is the probe falling, not a temperature to hold).
+ */
+function setPointOf(profile: ControlledProfile, out: { setpoint_f: number | null }): number {
+  return out.setpoint_f ?? profile.charge_temperature_f;
 }
 
 const bandSource = (roaster: string) => `roast-band:${roaster}`;

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoastControlState } from '@roastery/contract';
-import type { FollowedProfile } from '@roastery/engine';
 import { notFound } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
@@ -8,7 +7,12 @@ import type { DeviceRecords } from '../devices/device-records.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { OrderRunService } from '../order-runs/order-run-service.ts';
 import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
-import { ProfileController, type ControlOutput } from './profile-controller.ts';
+import {
+  ProfileController,
+  type BurnerMode,
+  type ControlOutput,
+  type ControlledProfile,
+} from './profile-controller.ts';
 
 /** Who the events log names for the controller's writes. */
 export const ROAST_CONTROLLER = 'roast profile controller';
@@ -17,7 +21,11 @@ export const ROAST_CONTROLLER = 'roast profile controller';
 const TICK_MS = 250;
 
 /** Writes of a control loop's output, each second: the log keeps only those that fail. */
-const ROUTINE: ReadonlySet<ControlOutput> = new Set(['burner-power', 'airflow']);
+const ROUTINE: ReadonlySet<ControlOutput> = new Set([
+  'burner-power',
+  'burner-set-point',
+  'airflow',
+]);
 
 export interface RoastControlDeps {
   hub: EventHub;
@@ -49,6 +57,7 @@ export class RoastControlService {
       {
         profileFor: (roaster) => this.#profileFor(roaster),
         write: (roaster, output, value) => this.#write(roaster, output, value),
+        burnerMode: (roaster) => this.#burnerMode(roaster),
         manual: (roaster) => deps.runtime.reading(roaster, 'manual-mode-active') === 1,
         alarm: (roaster, source, text) => {
           deps.deviceRecords.records
@@ -112,7 +121,14 @@ export class RoastControlService {
       : { roaster, profile: null, charge_roast_time_s: null };
   }
 
-  async #profileFor(roaster: string): Promise<FollowedProfile | undefined> {
+  /** From the roaster's address map: burner power if it takes it, else a set-point curve. */
+  #burnerMode(roaster: string): BurnerMode | null {
+    const has = (role: ControlOutput) => this.#d.runtime.catalog()?.refOf(roaster, role);
+    if (has('burner-power') && has('burner-control')) return 'power';
+    return has('burner-set-point') ? 'set-point' : null;
+  }
+
+  async #profileFor(roaster: string): Promise<ControlledProfile | undefined> {
     this.#followed.delete(roaster);
     const running = await this.#d.orderRuns.profileRoastingOn(roaster);
     if (!running) return undefined;

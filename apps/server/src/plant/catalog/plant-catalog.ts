@@ -40,6 +40,7 @@ export type CommandRole =
   | 'roast-time'
   | 'burner-power'
   | 'burner-control'
+  | 'burner-set-point'
   | 'drop-request'
   | 'drop-requested';
 
@@ -88,6 +89,8 @@ export const STANDARD_COMMANDS: Readonly<
   'roast-time': { kind: 'input', label: 'Roast Time' },
   'burner-power': { kind: 'input', label: 'Burner Power' },
   'burner-control': { kind: 'input', label: 'Burner Control' },
+  /** What a PLC's own burner controller holds BT at; a profile's curve on such a PLC. */
+  'burner-set-point': { kind: 'input', label: 'Burner Set-point' },
   'drop-request': { kind: 'binary', label: 'Drop Request' },
   'drop-requested': { kind: 'binary', label: 'Drop Requested' },
 };
