@@ -32,6 +32,7 @@ const adminRoutes = [
   '/reports?t=production',
   '/reports?t=cleaner-waste',
   '/reports?t=shrinkage-weight',
+  '/reports?t=roast-consistency',
   '/reports?t=packing-report',
   '/reports?t=other',
   '/transfer',

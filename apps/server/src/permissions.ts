@@ -167,6 +167,7 @@ export const permissions: Record<string, Access> = {
   'GET /api/report/shrinkage': PLANT,
   'GET /api/report/packing': PLANT,
   'GET /api/report/recall': PLANT,
+  'GET /api/report/roast_consistency': PLANT,
   'POST /api/report/export': PLANT,
 
   // Settings: anyone signed in reads them (screens depend on them); plant staff change them.

@@ -155,6 +155,80 @@ export const shrinkageReport = z.object({
 });
 export type ShrinkageReport = z.infer<typeof shrinkageReport>;
 
+/**
+ * One figure over a group's roasts: mean, sample standard deviation, lowest and highest, of the
+ * roasts that have it (n). Null where there is nothing to compute it from: no roast has the
+ * figure, or (the deviation) only one does.
+ */
+export const roastFigureSpread = z.object({
+  n: z.number().int(),
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export type RoastFigureSpread = z.infer<typeof roastFigureSpread>;
+
+/** The figures compared across roasts; null where the roast has none. */
+const roastConsistencyFigures = {
+  /** BT at the roaster's drop, °F. */
+  drop_f: z.number(),
+  /** First crack, seconds after charge. */
+  first_crack_s: z.number().nullable(),
+  /** Development time (first crack to drop) in percent of the roast; null without first crack. */
+  development_pct: z.number().nullable(),
+  /** Green in less roasted out, in percent of green, as the roaster's scale weighed them. */
+  loss_pct: z.number().nullable(),
+  /** The bean colour meter's reading at drop (Agtron-like). */
+  colour: z.number().nullable(),
+};
+
+/** One roast of a group, for its chart: each figure against the group's mean. */
+export const roastConsistencyRoast = z.object({
+  record_id: z.number().int(),
+  /** The order's batch the roast was; null for a roast no order ran. */
+  batch_id: z.number().int().nullable(),
+  order_id: z.number().int().nullable(),
+  batch_seq: z.number().int().nullable(),
+  /**
+   * The order's number and the batch's place in it (000042 · batch 2), or the record's number
+   * (Roast #7).
+   */
+  label: z.string(),
+  charged_at: z.string(),
+  ...roastConsistencyFigures,
+});
+export type RoastConsistencyRoast = z.infer<typeof roastConsistencyRoast>;
+
+/** One product on one roaster: how alike its roasts were. */
+export const roastConsistencyGroup = z.object({
+  /** Null for the roasts that no order's batch ran. */
+  product_id: z.number().int().nullable(),
+  product_name: z.string().nullable(),
+  /** The roaster's name, as the other reports name it, and its device code. */
+  roaster: z.string(),
+  roaster_code: z.string(),
+  batches: z.number().int(),
+  drop_f: roastFigureSpread,
+  first_crack_s: roastFigureSpread,
+  development_pct: roastFigureSpread,
+  loss_pct: roastFigureSpread,
+  colour: roastFigureSpread,
+  /** Oldest charge first. */
+  roasts: z.array(roastConsistencyRoast),
+});
+export type RoastConsistencyGroup = z.infer<typeof roastConsistencyGroup>;
+
+/**
+ * GET /report/roast_consistency: the roast records charged in the period, per product and
+ * roaster; products by name (roasts without one last), then roasters by name.
+ */
+export const roastConsistencyReport = z.object({
+  period,
+  groups: z.array(roastConsistencyGroup),
+});
+export type RoastConsistencyReport = z.infer<typeof roastConsistencyReport>;
+
 /** GET /report/packing: the record of each order packed in the period. */
 export const packingReport = z.array(packingRecord);
 export type PackingReport = z.infer<typeof packingReport>;

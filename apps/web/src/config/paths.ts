@@ -10,6 +10,7 @@ export const reportTabs = [
   'production',
   'cleaner-waste',
   'shrinkage-weight',
+  'roast-consistency',
   'packing-report',
   'other',
 ] as const;

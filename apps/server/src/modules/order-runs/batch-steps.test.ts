@@ -56,8 +56,12 @@ const plant: BatchPlant = {
     if (role === 'drop-requested') {
       return { device_id, command_kind: 'binary', command_id: B.DropRequested };
     }
-    const ids = { 'batch-size': I.BatchSize, 'green-weight': I.GreenWeight };
-    return { device_id, command_kind: 'input', command_id: ids[role] ?? I.BeanTemperature };
+    const ids = {
+      'batch-size': I.BatchSize,
+      'green-weight': I.GreenWeight,
+      'bean-temperature': I.BeanTemperature,
+    };
+    return { device_id, command_kind: 'input', command_id: ids[role] };
   },
 };
 

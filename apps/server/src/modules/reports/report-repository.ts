@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   beans,
   deviceLots,
@@ -8,6 +8,7 @@ import {
   orderBatches,
   orders,
   products,
+  roastRecords,
   workflowSteps,
   workflows,
   type Database,
@@ -94,9 +95,13 @@ const roastedIntoBin = sql`le.reason = 'roast_out' and le.from_device is null`;
 const centiSum = (filter: SQL) =>
   sql`coalesce(sum(le.centi_lbs) filter (where ${filter}), 0)::float8`;
 
+/** A roast record as the roast consistency report reads it. */
+export type RoastRecordRow = Awaited<ReturnType<ReportRepository['roastsCharged']>>[number];
+
 /**
- * The reports' SQL: read-only aggregates over the bean ledger, orders and their batches. Weights
- * come back in hundredths of a pound; the service converts them once.
+ * The reports' SQL: read-only aggregates over the bean ledger, orders and their batches, and the
+ * roast records as they were stored. Weights come back in hundredths of a pound; the service
+ * converts them once.
  */
 export class ReportRepository {
   readonly #db: Database;
@@ -244,6 +249,39 @@ export class ReportRepository {
       left join ${products} pr on pr.id = o.product_ref
       where le.reason in ('roast_in', 'roast_out') and le.batch_id is not null and ${inPeriod(p)}
       group by le.batch_id order by max(le.at), le.batch_id`);
+  }
+
+  /**
+   * Every roast record charged in the period, oldest first, with its roaster and, when an
+   * order's batch, the batch's order and product; weights in hundredths of a pound.
+   */
+  roastsCharged(p: PeriodBounds) {
+    return this.#db
+      .select({
+        recordId: roastRecords.id,
+        batchId: roastRecords.batchId,
+        orderId: orderBatches.orderId,
+        batchSeq: orderBatches.seq,
+        productId: products.id,
+        productName: products.name,
+        roasterRef: devices.id,
+        roasterCode: devices.deviceId,
+        roasterName: devices.name,
+        chargedAt: roastRecords.chargedAt,
+        endBtF: roastRecords.endBtF,
+        greenCenti: roastRecords.greenCenti,
+        roastedCenti: roastRecords.roastedCenti,
+        colour: roastRecords.colour,
+        events: roastRecords.events,
+        phases: roastRecords.phases,
+      })
+      .from(roastRecords)
+      .innerJoin(devices, eq(devices.id, roastRecords.roasterDevice))
+      .leftJoin(orderBatches, eq(orderBatches.id, roastRecords.batchId))
+      .leftJoin(orders, eq(orders.id, orderBatches.orderId))
+      .leftJoin(products, eq(products.id, orders.productId))
+      .where(and(gte(roastRecords.chargedAt, p.from), lt(roastRecords.chargedAt, p.to)))
+      .orderBy(asc(roastRecords.chargedAt), asc(roastRecords.id));
   }
 
   /** The orders packed in the period, the latest first. */

@@ -10,6 +10,7 @@ import {
   recallReport,
   reportExportBody,
   reportPeriodQuery,
+  roastConsistencyReport,
   shrinkageReport,
   summaryReport,
 } from '@roastery/contract';
@@ -93,6 +94,21 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       },
     },
     (request) => reports.shrinkage(request.query),
+  );
+  app.get(
+    '/roast_consistency',
+    {
+      schema: {
+        tags,
+        summary:
+          'Roast consistency per product and roaster: drop temperature, first crack, development, loss and colour, with their spread and each roast',
+        description:
+          "The roast records charged in the period, grouped by the product of the order batch each roast was and by roaster; a roast no order ran counts under its roaster with product null. Per figure: n (the roasts that have it), mean, sample standard deviation (n - 1; null below two roasts), min and max, to the hundredth. Drop: BT at the roaster's drop, °F. First crack: seconds after charge. Development: first crack to drop, in percent of charge to drop; null without first crack. Loss: green in less roasted out, in percent of green, as the roaster's scale weighed them. Colour: the bean colour meter at drop. Each roast is listed, oldest first, for a chart per batch.",
+        querystring: reportPeriodQuery,
+        response: { 200: roastConsistencyReport, ...refused },
+      },
+    },
+    (request) => reports.roastConsistency(request.query),
   );
   app.get(
     '/packing',

@@ -10,6 +10,7 @@ import {
   type RecallReport,
   type ReportPeriod,
   type ReportPeriodQuery,
+  type RoastConsistencyReport,
   type ShrinkageReport,
   type SummaryReport,
 } from '@roastery/contract';
@@ -23,6 +24,7 @@ import type {
   ReportRepository,
 } from './report-repository.ts';
 import { elapsedMs, oeeOfLine, type LineFigures, type Nameplate } from './oee.ts';
+import { roastConsistency } from './roast-consistency.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +53,7 @@ function unique<T>(values: Iterable<T>): T[] {
   return [...new Set(values)];
 }
 
-/** The reports: read-only figures from the bean ledger, orders and their batches. */
+/** The reports: read-only figures from the bean ledger, orders, their batches and roast records. */
 export class ReportService {
   readonly #d: ReportServiceDeps;
 
@@ -239,6 +241,13 @@ export class ReportService {
         ...figures(t.green, t.roasted),
       })),
     };
+  }
+
+  /** How alike the roasts of each product on each roaster were, from their roast records. */
+  async roastConsistency(query: ReportPeriodQuery): Promise<RoastConsistencyReport> {
+    const p = this.period(query);
+    const rows = await this.#d.repo.roastsCharged(p);
+    return { period: this.#shown(p), groups: roastConsistency(rows) };
   }
 
   async packing(query: ReportPeriodQuery): Promise<PackingRecord[]> {

@@ -4,6 +4,7 @@ import {
   oeeReport,
   packingReport,
   productionReport,
+  roastConsistencyReport,
   shrinkageReport,
   summaryReport,
 } from '@roastery/contract';
@@ -17,6 +18,7 @@ export const reportCalls = {
   production: productionReport,
   cleaner_waste: cleanerWasteReport,
   shrinkage: shrinkageReport,
+  roast_consistency: roastConsistencyReport,
   packing: packingReport,
 } as const;
 export type ReportCall = keyof typeof reportCalls;

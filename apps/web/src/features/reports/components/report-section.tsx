@@ -29,7 +29,14 @@ export interface ReportColumn<Row> {
   exportOnly?: boolean;
   /** An identifier (an order number, a lot): kept on one line. */
   nowrap?: boolean;
+  /**
+   * The export's heading, where the table's says more than the value exported: a mean shown
+   * with its spread.
+   */
+  exportTitle?: string;
 }
+
+const exportTitleOf = <Row,>(column: ReportColumn<Row>) => column.exportTitle ?? column.title;
 
 /** Figures sit closer than antd's small table sets them: fifteen columns fit a 1366 px screen. */
 const denseCells = { components: { Table: { cellPaddingInlineSM: 6 } } };
@@ -61,7 +68,13 @@ interface ReportSectionProps<Row> {
   rowKey: (row: Row) => string;
   /** The export's file name, without extension. */
   fileName: string;
-  chart?: { option: ChartOption; label: string } | undefined;
+  /**
+   * The chart, and the width below which it scrolls sideways rather than crowd its labels (one
+   * per roast, say); without one it takes the room it is given.
+   */
+  chart?: { option: ChartOption; label: string; minWidth?: number } | undefined;
+  /** What an empty period says; by default that nothing was booked. */
+  empty?: string;
   children?: ReactNode;
 }
 
@@ -80,6 +93,7 @@ export function ReportSection<Row>({
   rowKey,
   fileName,
   chart,
+  empty = 'Nothing was booked in this period.',
   children,
 }: ReportSectionProps<Row>) {
   const phone = usePhoneWidth();
@@ -96,12 +110,26 @@ export function ReportSection<Row>({
     }
     if (!rows) return <Skeleton active title={false} paragraph={{ rows: 5 }} />;
     if (rows.length === 0) {
-      return <EmptyState description="Nothing was booked in this period." />;
+      return <EmptyState description={empty} />;
     }
     const stacked = shown.length > COLUMNS_BESIDE_CHART;
     return (
       <div className={chart ? (stacked ? styles.stacked : styles.split) : undefined}>
-        {chart ? <ReportChart option={chart.option} label={chart.label} /> : null}
+        {chart?.minWidth ? (
+          // Focusable, so that the chart can be scrolled from the keyboard too.
+          <div
+            className={styles.chartScroll}
+            tabIndex={0}
+            role="region"
+            aria-label={`${chart.label}, scrolls sideways`}
+          >
+            <div style={{ minWidth: chart.minWidth }}>
+              <ReportChart option={chart.option} label={chart.label} />
+            </div>
+          </div>
+        ) : chart ? (
+          <ReportChart option={chart.option} label={chart.label} />
+        ) : null}
         <div className={styles.table}>
           {phone ? (
             <RowCards<Row>
@@ -147,14 +175,14 @@ export function ReportSection<Row>({
           disabled={!rows || rows.length === 0}
           csv={() =>
             toCsv(
-              columns.map((c) => ({ header: c.title, value: c.value })),
+              columns.map((c) => ({ header: exportTitleOf(c), value: c.value })),
               rows ?? [],
             )
           }
           tables={() => [
             {
               name: title,
-              columns: columns.map((c) => c.title),
+              columns: columns.map(exportTitleOf),
               rows: (rows ?? []).map((row) => columns.map((c) => c.value(row))),
             },
           ]}

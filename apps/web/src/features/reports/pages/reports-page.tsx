@@ -10,6 +10,7 @@ import { OtherReports } from '../components/other-reports.tsx';
 import { PackingReport } from '../components/packing-report.tsx';
 import { PeriodFilter } from '../components/period-filter.tsx';
 import { ProductionReport } from '../components/production-report.tsx';
+import { RoastConsistencyReport } from '../components/roast-consistency-report.tsx';
 import { ShrinkageReport } from '../components/shrinkage-report.tsx';
 import { SummaryReport } from '../components/summary-report.tsx';
 import styles from '../components/reports.module.css';
@@ -21,6 +22,7 @@ const reportLabels: Record<ReportTab, string> = {
   production: 'Production',
   'cleaner-waste': 'Cleaner Waste',
   'shrinkage-weight': 'Shrinkage Weight',
+  'roast-consistency': 'Roast Consistency',
   'packing-report': 'Packing Report',
   other: 'Other',
 };
@@ -41,6 +43,8 @@ function ReportOf({ tab, period }: { tab: ReportTab; period: Period }) {
       return <CleanerWasteReport period={period} />;
     case 'shrinkage-weight':
       return <ShrinkageReport period={period} />;
+    case 'roast-consistency':
+      return <RoastConsistencyReport period={period} />;
     case 'packing-report':
       return <PackingReport period={period} />;
     case 'other':
@@ -64,7 +68,7 @@ export function ReportsPage() {
     <>
       <PageHeader
         title="Reports"
-        subtitle="Computed from the bean ledger, the orders and their batches."
+        subtitle="Computed from the bean ledger, the orders, their batches and the roast records."
         actions={
           <Button icon={<NodeIndexOutlined />} onClick={() => void navigate(paths.trace.getHref())}>
             Traceability & Recall
