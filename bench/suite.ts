@@ -24,6 +24,7 @@ export const suite: readonly SuiteEntry[] = [
   { name: 'command-latency', args: [], quick: ['--samples', '5'] },
   { name: 'web-vitals', args: [], quick: ['--interactions', '8', '--seconds', '3'] },
   { name: 'engine-latency', args: [], quick: ['--samples', '5'] },
+  { name: 'roast-control', args: [], quick: ['--seconds', '10', '--scale', '10'] },
   { name: 'ledger', args: [], quick: ['--rows', '20000', '--writes', '200', '--seconds', '2'] },
   { name: 'alarms', args: [], quick: ['--seconds', '5'] },
   { name: 'events', args: [], quick: ['--rows', '20000', '--samples', '3'] },

@@ -76,6 +76,28 @@ export function demoRoast(): {
   throw new Error(`The demo roast did not reach ${demoDropBtF} °F after first crack`);
 }
 
+/** The settings of a demo profile on a roaster, from one demo roast (`demoRoast`). */
+export function demoProfileSettings(
+  roast: ReturnType<typeof demoRoast>,
+  roasterCode: string,
+): RoastProfileSettings {
+  const power: PowerStep[] = demoProfile.map((p) => ({
+    t_s: p.fromS,
+    burner_pct: p.burnerPct,
+    airflow_pct: p.airflowPct,
+  }));
+  return {
+    charge_temperature_f: roast.chargeF,
+    batch_min_lbs: DEMO_MIN_BATCH_LBS,
+    batch_max_lbs: demoRoasterBatchLbs[roasterCode] ?? demoRoasterSpec.capacityLbs,
+    reference: roast.reference,
+    power,
+    end: { kind: 'drop_temperature', value: demoDropBtF },
+    dry_end_f: DRY_END_F,
+    notes: `The plant simulator's demo roast: first crack at ${clock(roast.firstCrack.t_s)} and ${roast.firstCrack.bt_f} °F.`,
+  };
+}
+
 /**
  * Seeds a profile for each demo product on each roaster it roasts on, version 1 by 'system', all
  * with the curve of one simulated demo roast. Products or roasters the database lacks are
@@ -83,11 +105,6 @@ export function demoRoast(): {
  */
 export async function seedDemoRoastProfiles(db: Executor): Promise<void> {
   const roast = demoRoast();
-  const power: PowerStep[] = demoProfile.map((p) => ({
-    t_s: p.fromS,
-    burner_pct: p.burnerPct,
-    airflow_pct: p.airflowPct,
-  }));
   const names = [...new Set(Object.values(demoRoasting).flat())];
   const productIds = new Map(
     (
@@ -102,16 +119,7 @@ export async function seedDemoRoastProfiles(db: Executor): Promise<void> {
     .from(devices)
     .where(inArray(devices.deviceId, Object.keys(demoRoasting)));
   for (const roaster of roasters) {
-    const settings: RoastProfileSettings = {
-      charge_temperature_f: roast.chargeF,
-      batch_min_lbs: DEMO_MIN_BATCH_LBS,
-      batch_max_lbs: demoRoasterBatchLbs[roaster.code] ?? demoRoasterSpec.capacityLbs,
-      reference: roast.reference,
-      power,
-      end: { kind: 'drop_temperature', value: demoDropBtF },
-      dry_end_f: DRY_END_F,
-      notes: `The plant simulator's demo roast: first crack at ${clock(roast.firstCrack.t_s)} and ${roast.firstCrack.bt_f} °F.`,
-    };
+    const settings = demoProfileSettings(roast, roaster.code);
     for (const name of demoRoasting[roaster.code] ?? []) {
       const productId = productIds.get(name);
       if (productId === undefined) continue;
