@@ -37,6 +37,7 @@ export const suite: readonly SuiteEntry[] = [
   { name: 'session-end', args: [], quick: ['--samples', '3'] },
   { name: 'audit', args: [], quick: ['--rows', '2000', '--samples', '20'] },
   { name: 'historian-ingest', args: [], quick: ['--tags', '200', '--seconds', '5'] },
+  { name: 'historian-trend', args: [], quick: ['--tags', '2', '--samples', '3', '--days', '35'] },
   { name: 'web-delivery', args: [], quick: [] },
   { name: 'request-path', args: [], quick: ['--duration', '1'] },
   {

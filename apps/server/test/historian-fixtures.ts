@@ -10,7 +10,7 @@ import { HistorianRepository } from '../src/modules/historian/historian-reposito
 import { HISTORIAN_TIMING, HistorianService } from '../src/modules/historian/historian-service.ts';
 import type { TagRef } from '../src/modules/historian/sample-filter.ts';
 
-export { samplePartition } from '../src/modules/historian/partitions.ts';
+export { rollupPartition, samplePartition } from '../src/modules/historian/partitions.ts';
 
 /** The demo plant's first roaster: a bean probe in °F, a scale in lbs, a phase, a coil. */
 export const ROASTER = 'R1';
