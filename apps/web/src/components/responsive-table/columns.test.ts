@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { cardParts, DEFAULT_MIN_WIDTH, tableMinWidth, type ResponsiveColumn } from './columns.ts';
+import {
+  cardParts,
+  DEFAULT_MIN_WIDTH,
+  SELECTION_WIDTH,
+  tableMinWidth,
+  type ResponsiveColumn,
+} from './columns.ts';
 
 interface Order {
   id: number;
@@ -29,6 +35,18 @@ describe('tableMinWidth', () => {
     const columns = [column('customer', { minWidth: 160 }), column('product')];
     expect(DEFAULT_MIN_WIDTH).toBeLessThan(160);
     expect(tableMinWidth(columns)).toBe(2 * 160);
+  });
+
+  test('adds the checkbox column of a table whose rows can be ticked', () => {
+    const selection = {
+      selected: [],
+      onChange: () => undefined,
+      label: 'Pick',
+      name: () => 'Pick',
+    };
+    expect(tableMinWidth([column('number', { width: 84 })], undefined, selection)).toBe(
+      84 + SELECTION_WIDTH,
+    );
   });
 
   test('leaves out what only the cards show', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 
 /**
  * One column of a responsive table: a table column on a wide screen, a labelled field of the
@@ -24,6 +24,8 @@ export interface ResponsiveColumn<Row> {
   identity?: boolean;
   /** Shown only in the table, or only on the card; in both when not given. */
   only?: 'table' | 'card';
+  /** Figures sit at the right of their cell in a table, to compare down the column. */
+  align?: 'right';
 }
 
 /**
@@ -37,6 +39,22 @@ export interface RowActions<Row> {
   render: (row: Row) => ReactNode;
 }
 
+/**
+ * Rows ticked to act on together (roasts to compare): a checkbox at the left of each row of the
+ * table, at the foot of each card with its word beside it.
+ */
+export interface RowSelection<Row> {
+  selected: readonly Key[];
+  onChange: (keys: Key[]) => void;
+  /** The checkbox's word on a card, e.g. 'Compare'. */
+  label: string;
+  /** What a screen reader and the tests call it, naming the row: 'Compare roast 12'. */
+  name: (row: Row) => string;
+}
+
+/** The width of a table's checkbox column, in px: the checkbox and its cell's padding. */
+export const SELECTION_WIDTH = 40;
+
 /** The least width of a sharing column that names none. */
 export const DEFAULT_MIN_WIDTH = 120;
 
@@ -49,12 +67,14 @@ export const DEFAULT_MIN_WIDTH = 120;
 export function tableMinWidth<Row>(
   columns: readonly ResponsiveColumn<Row>[],
   actions?: RowActions<Row>,
+  selection?: RowSelection<Row>,
 ): number {
   const shown = columns.filter((column) => column.only !== 'card');
   const sharing = shown.filter((column) => column.width === undefined);
   const share = Math.max(0, ...sharing.map((column) => column.minWidth ?? DEFAULT_MIN_WIDTH));
   const set = shown.reduce((sum, column) => sum + (column.width ?? 0), 0);
-  return set + sharing.length * share + (actions?.width ?? 0);
+  const ends = (actions?.width ?? 0) + (selection ? SELECTION_WIDTH : 0);
+  return set + sharing.length * share + ends;
 }
 
 /** The columns a card shows: its head (identity) and its labelled fields, in the table's order. */

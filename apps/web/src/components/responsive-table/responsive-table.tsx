@@ -1,7 +1,13 @@
 import type { Key, ReactNode } from 'react';
 import Table, { type ColumnsType, type TablePaginationConfig } from 'antd/es/table';
 import { usePhoneWidth } from '../../lib/use-phone-width.ts';
-import { tableMinWidth, type ResponsiveColumn, type RowActions } from './columns.ts';
+import {
+  SELECTION_WIDTH,
+  tableMinWidth,
+  type ResponsiveColumn,
+  type RowActions,
+  type RowSelection,
+} from './columns.ts';
 import { RowCards } from './row-cards.tsx';
 import { RowLayoutContext } from './row-layout.ts';
 import styles from './responsive-table.module.css';
@@ -13,6 +19,7 @@ export interface ResponsiveTableProps<Row> {
   rowKey: (row: Row) => Key;
   columns: readonly ResponsiveColumn<Row>[];
   actions?: RowActions<Row>;
+  selection?: RowSelection<Row>;
   /** antd's; the cards page the same way (the server's pages when it gives a total). */
   pagination?: TablePaginationConfig | false;
   /** What shows when there are no rows. */
@@ -30,6 +37,7 @@ function tableColumns<Row>(
       key: column.key,
       title: column.title,
       width: column.width,
+      align: column.align,
       fixed: column.identity ? 'start' : undefined,
       render: (_value: unknown, row: Row) => column.render(row),
     }));
@@ -60,6 +68,7 @@ export function ResponsiveTable<Row>({
   rowKey,
   columns,
   actions,
+  selection,
   pagination = { pageSize: 10, hideOnSinglePage: true },
   empty,
   loading = false,
@@ -74,6 +83,7 @@ export function ResponsiveTable<Row>({
           rowKey={rowKey}
           columns={columns}
           actions={actions}
+          selection={selection}
           pagination={pagination}
           empty={empty}
           loading={loading}
@@ -90,7 +100,20 @@ export function ResponsiveTable<Row>({
         columns={tableColumns(columns, actions)}
         dataSource={rows}
         loading={loading}
-        scroll={{ x: tableMinWidth(columns, actions) }}
+        scroll={{ x: tableMinWidth(columns, actions, selection) }}
+        className={styles.table}
+        rowSelection={
+          selection && {
+            // No select-all: acting on every row listed at once is not what ticking is for, and
+            // its checkbox would sit in the table's hidden measuring row too.
+            hideSelectAll: true,
+            columnWidth: SELECTION_WIDTH,
+            selectedRowKeys: [...selection.selected],
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => selection.onChange(keys),
+            getCheckboxProps: (row) => ({ 'aria-label': selection.name(row) }),
+          }
+        }
         locale={{ emptyText: empty }}
         pagination={pagination}
       />

@@ -1,45 +1,77 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import Table, { type ColumnsType } from 'antd/es/table';
 import type { RoastRecordSummary } from '@roastery/contract';
+import { CellText } from '../../../components/responsive-table/cell-text.tsx';
+import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatSpelledTime } from '../../../lib/format-date.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
 import { formatF, formatPct, formatProfile } from '../lib/roast-format.ts';
-import styles from '../pages/roast-records-page.module.css';
 
-const columns: ColumnsType<RoastRecordSummary> = [
+/**
+ * Eleven columns and the checkbox fit a 1366 px screen when the time of the charge goes under its
+ * day and the figures' columns are as wide as their headings.
+ */
+const columns: ResponsiveColumn<RoastRecordSummary>[] = [
   {
     key: 'charged',
     title: 'Charged',
-    render: (_, r) => (
+    identity: true,
+    width: 116,
+    render: (r) => (
       <Link to={paths.roastRecord.getHref(r.id)}>{formatSpelledTime(r.charged_at)}</Link>
     ),
   },
-  { key: 'roaster', title: 'Roaster', render: (_, r) => r.roaster_name },
-  { key: 'product', title: 'Product', render: (_, r) => r.product?.name ?? '—' },
-  { key: 'profile', title: 'Profile', render: (_, r) => formatProfile(r.profile) },
+  {
+    key: 'roaster',
+    title: 'Roaster',
+    identity: true,
+    width: 92,
+    render: (r) => <CellText text={r.roaster_name} />,
+  },
+  {
+    key: 'product',
+    title: 'Product',
+    minWidth: 112,
+    render: (r) => <CellText text={r.product?.name ?? '—'} />,
+  },
+  {
+    key: 'profile',
+    title: 'Profile',
+    minWidth: 112,
+    render: (r) => <CellText text={formatProfile(r.profile)} />,
+  },
   {
     key: 'fc',
     title: 'FC',
+    width: 56,
     align: 'right',
-    render: (_, r) => (r.events.first_crack ? formatRoastTime(r.events.first_crack.t_s) : '—'),
+    render: (r) => (r.events.first_crack ? formatRoastTime(r.events.first_crack.t_s) : '—'),
   },
-  { key: 'total', title: 'Total', align: 'right', render: (_, r) => formatRoastTime(r.total_s) },
-  { key: 'drop', title: 'Drop', align: 'right', render: (_, r) => formatF(r.end_bt_f) },
+  {
+    key: 'total',
+    title: 'Total',
+    width: 60,
+    align: 'right',
+    render: (r) => formatRoastTime(r.total_s),
+  },
+  { key: 'drop', title: 'Drop', width: 68, align: 'right', render: (r) => formatF(r.end_bt_f) },
   {
     key: 'dev',
     title: 'Development',
+    width: 124,
     align: 'right',
-    render: (_, r) => formatPct(r.phases.development.pct),
+    render: (r) => formatPct(r.phases.development.pct),
   },
-  { key: 'loss', title: 'Loss', align: 'right', render: (_, r) => formatPct(r.loss_pct) },
-  { key: 'colour', title: 'Colour', align: 'right', render: (_, r) => r.colour ?? '—' },
+  { key: 'loss', title: 'Loss', width: 68, align: 'right', render: (r) => formatPct(r.loss_pct) },
+  { key: 'colour', title: 'Colour', width: 72, align: 'right', render: (r) => r.colour ?? '—' },
   {
     key: 'deviation',
     title: 'Deviation RMS',
+    width: 92,
     align: 'right',
-    render: (_, r) => (r.deviation ? `${r.deviation.rms_f.toFixed(1)} °F` : '—'),
+    render: (r) => (r.deviation ? `${r.deviation.rms_f.toFixed(1)} °F` : '—'),
   },
 ];
 
@@ -51,7 +83,10 @@ interface RoastRecordsTableProps {
   empty: ReactNode;
 }
 
-/** Roasts newest first, each leading to its record; ticked rows go to the compare view. */
+/**
+ * Roasts newest first, each leading to its record; ticked rows go to the compare view. On a
+ * phone a card each, led by when it was charged and on which roaster, its checkbox at the foot.
+ */
 export function RoastRecordsTable({
   records,
   loading,
@@ -60,25 +95,20 @@ export function RoastRecordsTable({
   empty,
 }: RoastRecordsTableProps) {
   return (
-    <Table<RoastRecordSummary>
-      rowKey="id"
-      size="middle"
+    <ResponsiveTable<RoastRecordSummary>
+      label="Roasts"
+      rows={records}
+      rowKey={(r) => r.id}
       columns={columns}
-      dataSource={records}
       loading={loading}
+      empty={empty}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
-      className={styles.table}
-      rowSelection={{
-        // No select-all: a compare view of every roast listed helps no one, and its checkbox
-        // would sit in the table's hidden measuring row too.
-        hideSelectAll: true,
-        selectedRowKeys: selected,
-        preserveSelectedRowKeys: true,
+      selection={{
+        selected,
         onChange: (keys) => onSelect(keys.map(Number)),
-        getCheckboxProps: (r) => ({ 'aria-label': `Compare roast ${r.id}` }),
+        label: 'Compare',
+        name: (r) => `Compare roast ${r.id}`,
       }}
-      locale={{ emptyText: empty }}
     />
   );
 }
