@@ -118,6 +118,12 @@ describe('the plant dashboard', () => {
       } finally {
         clearInterval(sampler);
       }
+      // Its probe's trend, from the card.
+      await roaster.getByRole('button', { name: 'Trend of Bean Temperature' }).click();
+      const trend = page.getByRole('dialog', { name: 'R1 Bean Temperature: last hour' });
+      await trend.waitFor();
+      await trend.getByRole('button', { name: 'Close' }).first().click();
+      await trend.waitFor({ state: 'detached' });
       const idle = info.getByRole('group', { name: 'Roaster 2', exact: true });
       await idle.getByText('Inactive', { exact: true }).waitFor();
       await idle.getByText('No batch', { exact: true }).waitFor();

@@ -233,6 +233,13 @@ export const systemStatus = z.object({
       phase: z.string().nullable(),
       /** Bean temperature, °F; null when the roaster has no probe or the PLC has not said. */
       temperature: z.number().nullable(),
+      /** The bean probe's historian tag (`R1/input/5`), for its trend; null without a probe. */
+      temperature_tag: z.string().nullable(),
+      /**
+       * Seconds of the batch in the drum by the roaster's own roast clock, while it charges or
+       * roasts; null between batches or without the clock.
+       */
+      roast_time_s: z.number().nullable(),
       /** Of its PLC values (active, phase, temperature). */
       ...liveness,
     }),

@@ -5,9 +5,11 @@ import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
 import type { SystemStatus } from '@roastery/contract';
 import { formatRoastingBatch } from '../lib/batch-label.ts';
+import { formatRoastTime } from '../lib/roast-time.ts';
 import { useLiveness } from '../lib/use-liveness.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LiveValue } from './live-value.tsx';
+import { ValueTrendButton } from './value-trend.tsx';
 import styles from './roaster-cards.module.css';
 
 type Roaster = SystemStatus['roasters'][number];
@@ -24,6 +26,7 @@ const degrees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 function RoasterCard({ roaster }: { roaster: Roaster }) {
   const { phase, temperature, batch, order_id: orderId } = roaster;
+  const { temperature_tag: probe, roast_time_s: roastTime } = roaster;
   const live = useLiveness(roaster).live;
   // While the PLC's values are not live, each says so in its place, with what was last known.
   const notLive = (lastKnown?: ReactNode) => (
@@ -71,9 +74,14 @@ function RoasterCard({ roaster }: { roaster: Roaster }) {
             ) : (
               <span className={styles.value}>
                 {temperature === null ? '—' : `${degrees.format(temperature)} °F`}
+                {probe ? <ValueTrendButton tag={probe} label="Bean Temperature" /> : null}
               </span>
             ),
           },
+          // How far the batch in the drum is, by the roaster's own clock.
+          ...(live && roastTime !== null
+            ? [{ key: 'time', label: 'Roast time', children: formatRoastTime(roastTime) }]
+            : []),
           {
             key: 'batch',
             label: 'Batch',
@@ -89,8 +97,8 @@ function RoasterCard({ roaster }: { roaster: Roaster }) {
 }
 
 /**
- * The roasters as cards: whether each runs, its phase in words, its bean temperature and the
- * batch it roasts. The orders screen and the dashboard's System Info drawer both show them.
+ * The roasters as cards: whether each runs, its phase in words, its bean temperature (with its
+ * trend), how long the batch in its drum has been there and the batch it roasts. The orders screen and the dashboard's System Info drawer both show them.
  */
 export function RoasterCards({ roasters }: { roasters: Roaster[] }) {
   if (roasters.length === 0) return <EmptyState description="The plant has no roasters." />;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DemoInput,
   OrderStatus,
   Role,
   type DashboardOverview,
@@ -191,6 +192,8 @@ describe('an order under way', () => {
         total_split: 3,
         phase: 'Idle',
         temperature: t.services.runtime.reading('R1', 'bean-temperature'),
+        temperature_tag: `R1/input/${DemoInput.BeanTemperature}`,
+        roast_time_s: null,
         quality: 'good',
         not_live_since: null,
       },
@@ -203,6 +206,8 @@ describe('an order under way', () => {
         total_split: null,
         phase: 'Idle',
         temperature: t.services.runtime.reading('R2', 'bean-temperature'),
+        temperature_tag: `R2/input/${DemoInput.BeanTemperature}`,
+        roast_time_s: null,
         quality: 'good',
         not_live_since: null,
       },

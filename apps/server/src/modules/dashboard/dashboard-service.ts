@@ -1,6 +1,7 @@
 import {
   GREEN_SILO_TYPE_ID,
   ROASTED_BIN_TYPE_ID,
+  historianTagKeyOf,
   RoasterPhase,
   Stage,
   stageNames,
@@ -235,6 +236,8 @@ export class DashboardService {
         .map((d) => {
           const batch = running.find((b) => b.roasterDevice === d.d_id);
           const phase = this.#d.runtime.reading(d.device_id, 'roaster-phase');
+          const probe = this.#d.runtime.catalog()?.refOf(d.device_id, 'bean-temperature');
+          const inDrum = phase === RoasterPhase.Charging || phase === RoasterPhase.Roasting;
           return {
             device_id: d.device_id,
             device_name: d.device_name,
@@ -244,6 +247,14 @@ export class DashboardService {
             total_split: batch ? (totals.get(batch.orderId) ?? null) : null,
             phase: phase === null ? null : phaseName(phase),
             temperature: this.#d.runtime.reading(d.device_id, 'bean-temperature'),
+            temperature_tag: probe
+              ? historianTagKeyOf({
+                  device_id: probe.device_id,
+                  kind: probe.command_kind,
+                  command_id: probe.command_id,
+                })
+              : null,
+            roast_time_s: inDrum ? this.#d.runtime.reading(d.device_id, 'roast-time') : null,
             quality: d.quality,
             not_live_since: d.not_live_since,
           };

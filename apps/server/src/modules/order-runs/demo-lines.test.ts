@@ -14,6 +14,7 @@ import {
   type RoastProfile,
   type RoastControlState,
   type RoastRecord,
+  type SystemStatus,
   BurnerControl,
 } from '@roastery/contract';
 import { ledgerEntries } from '@roastery/db';
@@ -149,6 +150,9 @@ describe('the second line of the demo plant', () => {
       'Roaster 2 to follow its profile',
       150_000,
     );
+    // The dashboard's roaster card tells how long the batch has been in the drum.
+    const status = await supervisor<SystemStatus>('GET', '/api/dashboard/system_status');
+    expect(status.body.roasters.find((r) => r.device_id === 'R2')?.roast_time_s).toBeGreaterThan(0);
     expect(await followed()).toMatchObject({
       id: profile!.id,
       name: profile!.name,
