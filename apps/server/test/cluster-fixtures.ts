@@ -134,8 +134,10 @@ export async function startClusterPlant(): Promise<ClusterPlant> {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
+        // Only this plant's database: another test file's instance may bear the same name.
         await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = $1 and datname = current_database()`,
           [`${APPLICATION_NAME_PREFIX}${name}`],
         );
       } finally {

@@ -76,7 +76,8 @@ describe.skipIf(!testServerUrl())('the hub over PostgreSQL LISTEN/NOTIFY', () =>
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'hub-test:c'`,
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'hub-test:c' and datname = current_database()`,
     );
     await admin.end();
     await eventually(() => reconnected === 1, 'c to reconnect');
