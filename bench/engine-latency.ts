@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { reported } from './metric.ts';
 import { latencySummary } from './latency-summary.ts';
+import { until } from './until.ts';
 import { DemoBinary, demoPlant, type WorkflowRun } from '@roastery/contract';
 import { WorkflowEngine } from '@roastery/engine';
 import {
@@ -34,14 +35,6 @@ const { values: args } = parseArgs({
 });
 const samples = Number(args.samples);
 const intervalMs = Number(args.interval);
-
-async function until(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 // Step 1 starts the drum and waits for the charge gate; step 2's write is what we time.
 const workflow = workflowOf(1, 'Latency', [

@@ -26,6 +26,7 @@ import {
   demoControlledProfile,
 } from '@roastery/server/testing/roast-control';
 import { latencySummary } from './latency-summary.ts';
+import { until } from './until.ts';
 import { reported } from './metric.ts';
 
 const { values: args } = parseArgs({
@@ -41,14 +42,6 @@ const scale = Number(args.scale);
 const ROASTER = 'R2';
 const SILO = 'GS4';
 const BATCH_LBS = 250;
-
-async function until(what: string, condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 const simulator = await startSimulator({ port: 0, timeScale: scale, requestDelayMs: 0 });
 const gateway = new PlcGateway({
@@ -137,6 +130,7 @@ try {
   await until(
     'the batch to be charged',
     () => simulator.model.getValue(ROASTER, 'Green Weight') >= BATCH_LBS,
+    60_000,
   );
   set(SILO, 'Discharge Gate', 0);
   set(ROASTER, 'Charge Gate', 0);

@@ -1,15 +1,7 @@
-import Button from 'antd/es/button';
-import Dropdown from 'antd/es/dropdown';
-import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
-import type { AlogForm } from '@roastery/contract';
+import { AlogDownloadButton } from '../../../components/alog-download-button.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDownloadAlog } from '../api/download-alog.ts';
-
-const forms: { key: AlogForm; label: string }[] = [
-  { key: 'json', label: 'JSON form' },
-  { key: 'python', label: 'Python form (as Artisan saves it)' },
-];
 
 interface DownloadAlogButtonProps {
   id: number;
@@ -23,28 +15,17 @@ export function DownloadAlogButton({ id, version, name }: DownloadAlogButtonProp
   const download = useDownloadAlog();
   const { notification } = useFeedback();
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: forms,
-        onClick: ({ key }) =>
-          download.mutate(
-            {
-              id,
-              version,
-              form: key === 'python' ? 'python' : 'json',
-              fallbackName: `${name} v${version}.alog`,
-            },
-            {
-              onError: (error) =>
-                notification.error({ title: 'Error', description: errorMessage(error) }),
-            },
-          ),
-      }}
-    >
-      <Button icon={<DownloadOutlined />} loading={download.isPending}>
-        Download .alog <DownOutlined />
-      </Button>
-    </Dropdown>
+    <AlogDownloadButton
+      pending={download.isPending}
+      onPick={(form) =>
+        download.mutate(
+          { id, version, form, fallbackName: `${name} v${version}.alog` },
+          {
+            onError: (error) =>
+              notification.error({ title: 'Error', description: errorMessage(error) }),
+          },
+        )
+      }
+    />
   );
 }
