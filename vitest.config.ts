@@ -40,6 +40,10 @@ const LONG_FILES = [
   'apps/server/test/crash/crash-restart.test.ts',
   'packages/plc/src/link-faults.test.ts',
   'apps/server/src/modules/order-runs/demo-lines.test.ts',
+  // Each roasts whole batches on the simulator over Modbus TCP, a second at a time.
+  'apps/server/src/modules/roast-control/roast-restart.test.ts',
+  'apps/server/src/modules/roast-control/set-point-control.test.ts',
+  'apps/server/src/modules/order-runs/green-lot-roast.test.ts',
 ];
 
 export default defineConfig({

@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { Role, type LiveEvent } from '@roastery/contract';
 import { loadNow, now, startConsoleInBrowser } from './console-in-browser.ts';
 import { latencySummary } from './latency-summary.ts';
-import { watchForText } from './text-shown-at.ts';
+import { shownAt, watchForText } from './text-shown-at.ts';
 import { openLiveStream, type LiveStreamClient } from './live-stream-reader.ts';
 import { atMost, reported, type MetricRecord } from './metric.ts';
 
@@ -95,11 +95,7 @@ async function measure(plcDelay: string) {
       await watchForText(page, COMMAND, text);
       const writtenAt = now();
       sim.model.setValue(DEVICE, COMMAND, value);
-      const shownAt = await (
-        await page.waitForFunction((t) => window.__shownAt?.[t], text, { polling: 'raf' })
-      ).jsonValue();
-      if (typeof shownAt !== 'number') throw new Error(`${text} never showed`);
-      latencies.push(shownAt - writtenAt);
+      latencies.push((await shownAt(page, text)) - writtenAt);
       const deliveredAt = delivered.get(value);
       if (deliveredAt !== undefined) deliveries.push(deliveredAt - writtenAt);
       // Start the next change at a random point of the scan cycle.

@@ -26,6 +26,7 @@ import {
   demoControlledProfile,
 } from '@roastery/server/testing/roast-control';
 import { latencySummary } from './latency-summary.ts';
+import { chargeBatch } from './roast-batch.ts';
 import { until } from './until.ts';
 import { reported } from './metric.ts';
 
@@ -108,32 +109,13 @@ const unwatch = simulator.store.onWrite((tag, origin) => {
   }
 });
 
-const set = (device: string, label: string, value: number) =>
-  simulator.model.setValue(device, label, value);
 try {
   gateway.start();
   await until('the gateway to read the plant', () =>
     gateway.getSnapshot().devices.every((device) => device.quality === 'good'),
   );
   console.error(`charging ${BATCH_LBS} lbs into ${ROASTER}`);
-  set(SILO, 'Occupancy', 2 * BATCH_LBS);
-  set(ROASTER, 'Batch Size', BATCH_LBS);
-  for (const [device, label] of [
-    [ROASTER, 'Drum'],
-    [ROASTER, 'Burner'],
-    ['CL1', 'Start'],
-    [ROASTER, 'Charge Gate'],
-    [SILO, 'Discharge Gate'],
-  ] as const) {
-    set(device, label, 1);
-  }
-  await until(
-    'the batch to be charged',
-    () => simulator.model.getValue(ROASTER, 'Green Weight') >= BATCH_LBS,
-    60_000,
-  );
-  set(SILO, 'Discharge Gate', 0);
-  set(ROASTER, 'Charge Gate', 0);
+  await chargeBatch(simulator, { roaster: ROASTER, silo: SILO, lbs: BATCH_LBS }, until);
   await until('the controller to take the roast', () => controller.following.length > 0);
   console.error(`following the demo profile for ${seconds} s at ${scale}x`);
   latencies.length = 0;

@@ -21,6 +21,7 @@ export const suite: readonly SuiteEntry[] = [
     quick: ['--samples', '5', '--others', '2', '--sessions', '10'],
   },
   { name: 'tabs-latency', args: [], quick: ['--samples', '5', '--tabs', '3'] },
+  { name: 'roast-curve-latency', args: [], quick: ['--samples', '5', '--warm', '10'] },
   { name: 'command-latency', args: [], quick: ['--samples', '5'] },
   { name: 'web-vitals', args: [], quick: ['--interactions', '8', '--seconds', '3'] },
   { name: 'engine-latency', args: [], quick: ['--samples', '5'] },

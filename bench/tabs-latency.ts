@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { loadNow, now, startConsoleInBrowser } from './console-in-browser.ts';
 import { latencySummary } from './latency-summary.ts';
-import { watchForText } from './text-shown-at.ts';
+import { shownAt, watchForText } from './text-shown-at.ts';
 import { atMost, reported } from './metric.ts';
 
 const { values: args } = parseArgs({
@@ -33,14 +33,6 @@ const COMMAND = 'Occupancy';
 /** Notes the time the text first shows in the tab's command item, from now on. */
 async function watchFor(tab: Page, text: string): Promise<void> {
   await watchForText(tab, COMMAND, text);
-}
-
-async function shownAt(tab: Page, text: string): Promise<number> {
-  const at = await (
-    await tab.waitForFunction((t) => window.__shownAt?.[t], text, { polling: 'raf' })
-  ).jsonValue();
-  if (typeof at !== 'number') throw new Error(`${text} never showed`);
-  return at;
 }
 
 const plant = await startConsoleInBrowser({ scanIntervalMs: intervalMs, streamsPerUser: 8 });

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Role, SettingRef, dumpMessages, type Bean, type Dump } from '@roastery/contract';
+import {
+  Role,
+  SettingRef,
+  dumpMessages,
+  greenLotMessages,
+  type Bean,
+  type Dump,
+} from '@roastery/contract';
 import { eventually } from '@roastery/server/testing';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import { fullNameOf, logOut, signInAs, waitForToast } from '../support/console-actions.ts';
@@ -83,6 +90,31 @@ describe('dumps', () => {
     await logOut(page, fullNameOf(Role.Operator));
     await signInAs(page, url, Role.Supervisor, '/device');
     await page.getByRole('button', { name: 'Open Green Silo 1' }).getByText('150 lbs').waitFor();
+  });
+
+  test("an operator gives a dump its lot's moisture and density, and the lot's trace shows them", async () => {
+    const { page, url, server } = harness();
+    await createBean(server, 'Burundi Kayanza');
+    await eventually(() => server.services.runtime.connected(), 'the PLC connection');
+    await signInAs(page, url, Role.Operator);
+
+    const lot = await page.getByLabel('Lot number').inputValue();
+    await page.getByLabel('Amount').fill('60');
+    await chooseOption(page, page, 'Bean', 'Burundi Kayanza');
+    // Out of range: the field says the rule, and nothing is sent.
+    await page.getByLabel('Moisture').fill('17');
+    await page.getByLabel('Density').fill('720');
+    await page.getByRole('button', { name: 'Create Dump' }).click();
+    await page.getByText(greenLotMessages.moisture).waitFor();
+    await page.getByLabel('Moisture').fill('12.5');
+    await page.getByText(greenLotMessages.moisture).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create Dump' }).click();
+    await waitForToast(page, `Dump ${lot} requested: 60 lbs into`);
+    await dumpCard(page, lot).getByText('12.5 % · 720 g/L').waitFor();
+
+    await logOut(page, fullNameOf(Role.Operator));
+    await signInAs(page, url, Role.Supervisor, `/trace?lot=${lot}`);
+    await page.getByText('12.5 % · 720 g/L').waitFor();
   });
 
   test('a pending dump is deleted after its confirmation', async () => {

@@ -41,9 +41,11 @@ describe('trends', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter((line) => line !== '');
-    expect(lines[0]).toBe('time,device,tag,value');
+    expect(lines[0]).toBe('time,device,tag,value,unit');
     expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines.slice(1)) expect(line).toMatch(/^[^,]+,R1,Bean Temperature,[\d.]*$/);
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/^[^,]+,R1,Bean Temperature,[\d.]*,°F$/);
+    }
 
     // The same value on the roaster's device screen opens its last hour in a pop-up.
     await page.goto(url('/device?id=R1'));

@@ -79,6 +79,19 @@ export interface TestAppOptions {
 }
 
 /**
+ * Fast scans keep tests quick; values age over a longer span of them, since the test process
+ * itself (the embedded database runs in it) can hold the scan up on a loaded machine. For the
+ * same reason a PLC request has longer than in the plant to be answered: the simulator answers
+ * from this process, and at a load of 20 on two cores a reply took more than a second.
+ */
+export const TEST_PLC_ENV: Readonly<Record<string, string>> = {
+  PLC_SCAN_INTERVAL: '50ms',
+  PLC_STALE_AFTER_SCANS: '10',
+  PLC_OFFLINE_AFTER_SCANS: '100',
+  PLC_REQUEST_TIMEOUT: '5s',
+};
+
+/**
  * A complete app on its own fresh database, with an administrator, a supervisor and an
  * operator. Requests go through app.inject unless the caller listens.
  */
@@ -86,17 +99,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  // Fast scans keep tests quick; values age over a longer span of them, since the test process
-  // itself (the embedded database runs in it) can hold the scan up on a loaded machine. For the
-  // same reason a PLC request has longer than in the plant to be answered: the simulator answers
-  // from this process, and at a load of 20 on two cores a reply took more than a second.
-  const config = testConfig({
-    PLC_SCAN_INTERVAL: '50ms',
-    PLC_STALE_AFTER_SCANS: '10',
-    PLC_OFFLINE_AFTER_SCANS: '100',
-    PLC_REQUEST_TIMEOUT: '5s',
-    ...env,
-  });
+  const config = testConfig({ ...TEST_PLC_ENV, ...env });
   const database = await createTestDatabase({
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     ...(options.connectVia ? { connectVia: options.connectVia } : {}),
@@ -115,24 +118,9 @@ export async function buildTestApp(
       await seedDemoRoastProfiles(database.db);
     }
     await services.startPlant();
-    // Tests start on a plant whose modes and levels are known: on a loaded machine a request
-    // sent before the first full scan ended was refused because the PLC's values were unknown.
-    await eventually(
-      () => {
-        const health = services.runtime.health();
-        return health?.state === 'connected' && health.scan.cycles >= 2 ? true : undefined;
-      },
-      'the first full scan of the plant',
-      60_000,
-    );
+    await plantScanned(services);
   }
-  await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
-  for (const role of [Role.Supervisor, Role.Operator] as const) {
-    await services.users.create(
-      { ...testUsers[role], user_role: role, password: USER_PASSWORD },
-      'Test setup',
-    );
-  }
+  await createTestUsers(services);
   const app = await buildApp({
     config,
     database,
@@ -140,6 +128,36 @@ export async function buildTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
+  const { tokenFor, as } = apiCallers(app, config);
+  return {
+    app,
+    services,
+    database,
+    config,
+    tokenFor,
+    as,
+    close: async () => {
+      await app.close();
+      await services.stopPlant();
+      await database.close();
+      if (!env.AUDIT_DIR) await rm(config.audit.folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first administrator, and one account of each other role. */
+export async function createTestUsers(services: Services): Promise<void> {
+  await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
+  for (const role of [Role.Supervisor, Role.Operator] as const) {
+    await services.users.create(
+      { ...testUsers[role], user_role: role, password: USER_PASSWORD },
+      'Test setup',
+    );
+  }
+}
+
+/** Signs in to an app through its API as each role, and calls the API as one. */
+export function apiCallers(app: FastifyInstance, config: Config): Pick<TestApp, 'tokenFor' | 'as'> {
   const tokenFor = async (role: RoleId) => {
     const res = await app.inject({
       method: 'POST',
@@ -167,20 +185,22 @@ export async function buildTestApp(
       });
       return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T };
     };
-  return {
-    app,
-    services,
-    database,
-    config,
-    tokenFor,
-    as,
-    close: async () => {
-      await app.close();
-      await services.stopPlant();
-      await database.close();
-      if (!env.AUDIT_DIR) await rm(config.audit.folder, { recursive: true, force: true });
+  return { tokenFor, as };
+}
+
+/**
+ * Tests start on a plant whose modes and levels are known: on a loaded machine a request sent
+ * before the first full scan ended was refused because the PLC's values were unknown.
+ */
+export async function plantScanned(services: Services): Promise<void> {
+  await eventually(
+    () => {
+      const health = services.runtime.health();
+      return health?.state === 'connected' && health.scan.cycles >= 2 ? true : undefined;
     },
-  };
+    'the first full scan of the plant',
+    60_000,
+  );
 }
 
 /** The same app listening on a free loopback port, for browser tests. */
@@ -221,11 +241,13 @@ export async function stockBin(
   code: string,
   beanId: number,
   lbs: number,
+  /** The lot's moisture (%) and density (g/L), when the test gives them. */
+  figures: { moisturePct?: number; densityGPerL?: number } = {},
 ): Promise<string> {
   const ref = (await services.devices.summary(code)).d_id;
   stockedLots += 1;
   const lotNumber = `LOT-${code}-${process.pid}-${stockedLots}`;
-  const lotId = await services.ledger.createLot({ lotNumber, beanId, kind: 'green' });
+  const lotId = await services.ledger.createLot({ lotNumber, beanId, kind: 'green', ...figures });
   await services.ledger.receive({ toDevice: ref, lotId, lbs, reason: 'adjust' });
   const book = (await services.ledger.occupancyCenti([ref])).get(ref) ?? 0;
   services.runtime.simulator.running?.model.setValue(code, 'Occupancy', book / 100);

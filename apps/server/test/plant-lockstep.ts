@@ -16,11 +16,14 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
  * (a wait on the bean temperature ends a degree or two later, the burner goes off one such tick
  * later, and the drop follows at the fine tick).
  * Returns the function that stops the stepping; the plant then stands at the time it reached.
+ * `simulatorOf` is the simulated PLC the console talks to: its own by default, or one that
+ * outlives the console (a restart).
  */
 export function lockstepPlant(
   services: Services,
   tickMs = 100,
   roastTickMs = 10_000,
+  simulatorOf: () => Simulator | undefined = () => services.runtime.simulator.running,
 ): () => Promise<void> {
   let stepping = true;
   const caughtUp = (cycles: number) => {
@@ -36,7 +39,7 @@ export function lockstepPlant(
   };
   const loop = (async () => {
     while (stepping) {
-      const simulator = services.runtime.simulator.running;
+      const simulator = simulatorOf();
       if (!simulator) {
         await pause();
         continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPACITY_TYPE_IDS } from './plant/plant-model.ts';
 import { idParams, int32, int32FromText, wholeNumber } from './integers.ts';
+import { roastLimitFields, roastLimitsView } from './roast-control.ts';
 
 /** How far a live value can be trusted. 'offline': the PLC link is down; never shown as live. */
 export const quality = z.enum(['good', 'stale', 'offline']);
@@ -94,6 +95,8 @@ export const deviceSummary = z.object({
   ideal_cycle_minutes: z.number().nullable(),
   /** A packer's rated rate, lbs per hour: its ideal rate for OEE. */
   rated_lbs_per_hour: z.number().nullable(),
+  /** A roaster's roast alarm limits and ET safe action; null on other devices. */
+  ...roastLimitsView,
   /**
    * True when the PLC confirms manual mode, false for auto; null while the PLC does not report
    * the device (quality 'offline'): the mode is then unknown, never taken for auto.
@@ -204,6 +207,8 @@ const deviceFields = {
     .max(10_000_000, { error: 'Rated Rate must be at most 10,000,000 lbs/h' })
     .nullable()
     .optional(),
+  /** A Roasting-stage device's roast alarm limits; left out of an update, they are kept. */
+  ...roastLimitFields,
 };
 
 export const createDeviceBody = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceCode } from './devices.ts';
+import { optionalGreenValue } from './green-lot.ts';
 import { idParams, int32 } from './integers.ts';
 
 export const dumpMessages = {
@@ -26,6 +27,9 @@ export const createDumpBody = z.strictObject({
   type: dumpTargetType.optional(),
   device_id: deviceCode.optional(),
   order_id: int32().positive().optional(),
+  /** The lot's moisture, % of weight to one decimal (6-16), and bulk density, g/L (550-800). */
+  moisture_pct: optionalGreenValue,
+  density_g_per_l: optionalGreenValue,
 });
 export type CreateDumpBody = z.infer<typeof createDumpBody>;
 
@@ -49,6 +53,9 @@ export const dump = z.object({
   created_at: z.string(),
   acknowledged_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The lot's moisture (%) and density (g/L) as the dump gave them; null: not known. */
+  moisture_pct: z.number().nullable(),
+  density_g_per_l: z.number().nullable(),
 });
 export type Dump = z.infer<typeof dump>;
 

@@ -16,6 +16,7 @@ export * from './events.ts';
 export * from './live.ts';
 export * from './simulator.ts';
 export * from './workflows.ts';
+export * from './green-lot.ts';
 export * from './products.ts';
 export * from './workflow-requests.ts';
 export * from './settings.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalGreenValue } from './green-lot.ts';
 import { int32, INT32_MAX, wholeNumber } from './integers.ts';
 import { batchRoastProfile } from './roast-profiles.ts';
 
@@ -101,6 +102,9 @@ export const bean = z.object({
   /** Device names of those silos, for the Bins column. */
   bin_names: z.array(z.string()),
   segregation: z.string().nullable(),
+  /** What a lot of this bean typically holds, for lots received without their own figures. */
+  typical_moisture_pct: z.number().nullable(),
+  typical_density_g_per_l: z.number().nullable(),
 });
 export type Bean = z.infer<typeof bean>;
 
@@ -132,6 +136,9 @@ const beanFields = z.strictObject({
   description: z.string().trim().max(500).default(''),
   bins: binsField,
   segregation: z.string().trim().min(1).max(40).nullable().optional(),
+  /** Optional; checked as a lot's moisture (6-16 %) and density (550-800 g/L). */
+  typical_moisture_pct: optionalGreenValue,
+  typical_density_g_per_l: optionalGreenValue,
 });
 
 export const saveBeanBody = z.strictObject({ bean: beanFields });
@@ -197,6 +204,9 @@ export const lotTrace = z.object({
   orders: z.array(z.number().int()),
   /** The roasting orders whose batches roasted it (a green lot) or made it (a roasted lot). */
   roasting_orders: z.array(z.number().int()),
+  /** A green lot's moisture (%) and density (g/L) as it was received; null: not known. */
+  moisture_pct: z.number().nullable(),
+  density_g_per_l: z.number().nullable(),
 });
 export type LotTrace = z.infer<typeof lotTrace>;
 

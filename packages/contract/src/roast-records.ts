@@ -63,6 +63,12 @@ export const roastRecordSummary = z.object({
   /** Null until the record is linked to a batch whose profile version has a reference. */
   deviation: roastRecordDeviation.nullable(),
   events: roastEvents,
+  /**
+   * The green lot the roaster was told it charged: moisture (%) and density (g/L), the batch's
+   * weighted mean as the console wrote them; null when the roaster was told nothing.
+   */
+  green_moisture_pct: z.number().nullable(),
+  green_density_g_per_l: z.number().nullable(),
 });
 export type RoastRecordSummary = z.infer<typeof roastRecordSummary>;
 

@@ -35,4 +35,6 @@ export const SettingRef = {
   LogPageSize: 'r-log-page-size',
   /** Minutes before a signed-in session ends that the user is warned. */
   SessionWarning: 'r-session-warning',
+  /** The plant's temperature unit on screens, exports and imports, 'F' or 'C'; storage stays °F. */
+  TemperatureUnit: 'r-temperature-unit',
 } as const;

@@ -18,6 +18,13 @@ export const PlantConstants = {
   lotMoistureJitter: 0.005,
   lotDensityJitterGPerL: 15,
   /**
+   * How far a batch's lot may differ from what the console wrote of it ('Green Moisture', 'Green
+   * Density'): only the spread of measuring a lot, a meter's repeatability and a lot's
+   * unevenness, not that of one lot against another.
+   */
+  measuredMoistureJitter: 0.001,
+  measuredDensityJitterGPerL: 3,
+  /**
    * How long a transfer conveyor must find its source empty or its target full before 'Transfer
    * State' shows NoFlow, so that a brief gap in the flow does not flicker the state.
    */

@@ -20,6 +20,8 @@ export const Label = {
   BurnerPower: 'Burner Power',
   Airflow: 'Airflow',
   BurnerControl: 'Burner Control',
+  GreenMoisture: 'Green Moisture',
+  GreenDensity: 'Green Density',
   ChargeGateOpened: 'Charge Gate Opened',
   BurnerOn: 'Burner On',
   DrumRunning: 'Drum Running',

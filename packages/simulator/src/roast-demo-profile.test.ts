@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { RoastCurve } from './roast-curve.ts';
 import { roastCurve } from './roast-curve.ts';
 import { demoDropBtF, demoPreheat, demoProfile, profileInputs } from './roast-demo-profile.ts';
-import { demoRoasterSpec, typicalGreenLot } from './roast-physics.ts';
+import { demoRoasterSpec, typicalGreenLot, type GreenLot } from './roast-physics.ts';
 
-function demoRoast(greenLbs = demoRoasterSpec.capacityLbs, dropBtF = demoDropBtF): RoastCurve {
+function demoRoast(
+  greenLbs = demoRoasterSpec.capacityLbs,
+  dropBtF = demoDropBtF,
+  lot: GreenLot = typicalGreenLot,
+): RoastCurve {
   return roastCurve(demoRoasterSpec, {
-    lot: typicalGreenLot,
+    lot,
     greenLbs,
     preheat: demoPreheat,
     inputsAt: (ms) => profileInputs(demoProfile, ms),
@@ -84,5 +88,26 @@ describe('the same profile on other batches', () => {
     expect(dark.result.loss).toBeLessThanOrEqual(0.2);
     expect(dark.result.colour).toBeGreaterThanOrEqual(35);
     expect(dark.result.colour).toBeLessThanOrEqual(45);
+  });
+});
+
+describe('the same profile on other lots', () => {
+  const lot = (moisture: number, densityGPerL = 700) =>
+    demoRoast(500, demoDropBtF, { moisture, densityGPerL });
+
+  it('dries a wetter lot longer, and it loses more by the same drop temperature', () => {
+    const dry = lot(0.095);
+    const wet = lot(0.125);
+    expect(wet.dryEnd!.ms - dry.dryEnd!.ms).toBeGreaterThanOrEqual(20_000);
+    expect(wet.result.loss - dry.result.loss).toBeGreaterThanOrEqual(0.02);
+    expect(wet.result.waterLossLbs).toBeGreaterThan(dry.result.waterLossLbs);
+  });
+
+  it('heats a denser lot slower, and it cracks hotter', () => {
+    const light = lot(0.11, 620);
+    const dense = lot(0.11, 780);
+    expect(dense.dryEnd!.ms).toBeGreaterThan(light.dryEnd!.ms);
+    expect(dense.firstCrack!.ms).toBeGreaterThan(light.firstCrack!.ms);
+    expect(dense.firstCrack!.btF).toBeGreaterThan(light.firstCrack!.btF);
   });
 });

@@ -169,6 +169,38 @@ describe('roast physics invariants', () => {
     );
   });
 
+  it('under the same heat, a wetter or denser lot is never warmer before first crack, and a wetter one never holds less water', () => {
+    // As often the same density as a denser one, so that the water is compared half the time.
+    const heavierArb = fc.record({
+      water: fc.double({ min: 0, max: 0.04, noNaN: true }),
+      density: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })),
+    });
+    fc.assert(
+      fc.property(
+        lotArb,
+        heavierArb,
+        batchArb,
+        scheduleArb(40),
+        (lot, { water, density }, lbs, schedule) => {
+          const heavier = {
+            moisture: lot.moisture + water,
+            densityGPerL: lot.densityGPerL + density,
+          };
+          const start = preheatedRoaster(spec, schedule[0]!.inputs);
+          const light = roast(start, lot, lbs, schedule, 1_000);
+          const heavy = roast(start, heavier, lbs, schedule, 1_000);
+          light.forEach((state, i) => {
+            const a = batchOf(state);
+            const b = batchOf(heavy[i]!);
+            if (a.firstCrackMs === null) expect(b.beanF).toBeLessThanOrEqual(a.beanF + 1e-9);
+            if (density === 0) expect(b.waterLbs).toBeGreaterThanOrEqual(a.waterLbs - 1e-9);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('a long, hot roast still keeps at least 75 % of the green weight', () => {
     const hot: Stretch = {
       seconds: 40 * 60,

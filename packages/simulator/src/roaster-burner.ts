@@ -53,6 +53,96 @@ export function setPointBurner(
   return { burnerPct: clamp(rest + next, 0, maxPct), integral: next };
 }
 
+/**
+ * How the PLC follows a set-point led along a curve from outside (a console writing a roast
+ * profile's reference a second at a time): a PID tuned on the roast, since the holding law above
+ * would leave BT tens of °F behind a rising set-point (its gain is a third of a % per °F). The
+ * proportional and integral act on the error, the derivative on the probe (filtered), against
+ * its 35 s lag; the whole burner is available, as a profile may ask for more than the charge
+ * power. Tuned softer than the fastest tracking it could give: a stiffer loop (kp 8, 40 s
+ * integral) kept BT 0.7 °F closer but bent the rate of rise after first crack enough to raise
+ * the console's RoR crash and flick alarms. The PLC counts the set-point as led while it has
+ * changed within `ledForS`.
+ */
+export const CurveTuning = {
+  /** Burner % per °F of error. */
+  kp: 6,
+  /** The integral's time: kp / integralS burner % per °F of error and second. */
+  integralS: 60,
+  /** Burner % per °F/s of the filtered probe's rise, over kp. */
+  derivativeS: 10,
+  filterS: 10,
+  maxPct: 100,
+  ledForS: 30,
+  /** A set-point step larger than this is a new target, not the curve moving on. */
+  jumpF: 5,
+} as const;
+
+/** What the PLC's controller keeps from one scan to the next. */
+export interface BurnerControllerState {
+  /** The holding law's integral. */
+  integral: number;
+  /** The curve PID's integral. */
+  curveIntegral: number;
+  /** The set-point at the last scan; null before the first. */
+  setPointF: number | null;
+  /** Seconds since the set-point last changed. */
+  sinceChangeS: number;
+  filteredBtF: number | null;
+  burnerPct: number;
+}
+
+/** The controller with the burner off or fired by the console: nothing wound up. */
+export const restingController: BurnerControllerState = {
+  integral: 0,
+  curveIntegral: 0,
+  setPointF: null,
+  sinceChangeS: Infinity,
+  filteredBtF: null,
+  burnerPct: 0,
+};
+
+/**
+ * One scan of the PLC's burner controller: it holds a set-point that stands still (preheat, a
+ * workflow's fixed set-point) with `setPointBurner`, and follows one that is led along a curve
+ * with the curve PID, which takes over from the burner as it was, so the change of law (and a
+ * jump of the set-point, as at a profile's turning point) moves the burner smoothly.
+ */
+export function plcBurner(
+  spec: RoasterSpec,
+  state: BurnerControllerState,
+  input: SetPointInput,
+): { burnerPct: number; state: BurnerControllerState } {
+  const dtS = input.dtMs / 1_000;
+  const { kp, integralS, derivativeS, filterS, maxPct, ledForS, jumpF } = CurveTuning;
+  const changed = state.setPointF !== null && input.setPointF !== state.setPointF;
+  const jumped = changed && Math.abs(input.setPointF - (state.setPointF ?? 0)) > jumpF;
+  const sinceChangeS = changed ? 0 : state.sinceChangeS + dtS;
+  const filteredBtF =
+    state.filteredBtF === null
+      ? input.btF
+      : state.filteredBtF + ((input.btF - state.filteredBtF) * dtS) / (filterS + dtS);
+  const risingFPerS = state.filteredBtF === null ? 0 : (filteredBtF - state.filteredBtF) / dtS;
+  const kept = { setPointF: input.setPointF, sinceChangeS, filteredBtF };
+  if (sinceChangeS > ledForS) {
+    const held = setPointBurner(spec, state.integral, input);
+    const burnerPct = held.burnerPct;
+    return { burnerPct, state: { ...kept, integral: held.integral, curveIntegral: 0, burnerPct } };
+  }
+  const error = input.setPointF - input.btF;
+  const rest =
+    holdingBurnerPct(spec, input.setPointF, input.airflowPct) +
+    kp * (error - derivativeS * risingFPerS);
+  // Led anew, or jumped to a new target: on from the burner as it was.
+  const takeOver = jumped || (changed && state.sinceChangeS > ledForS);
+  const integral = takeOver ? state.burnerPct - rest : state.curveIntegral;
+  const wound = integral + (kp * error * dtS) / integralS;
+  const saturated = (rest + wound > maxPct && error > 0) || (rest + wound < 0 && error < 0);
+  const curveIntegral = saturated ? integral : wound;
+  const burnerPct = clamp(rest + curveIntegral, 0, maxPct);
+  return { burnerPct, state: { ...kept, integral: 0, curveIntegral, burnerPct } };
+}
+
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }

@@ -200,6 +200,46 @@ describe('the PLC holding the burner set-point', () => {
   });
 });
 
+describe('the lot the console writes before the charge', () => {
+  /** R2's 250 lbs on the PLC's set-point, charged with these registers written (or none). */
+  function roastWith(lot: { moisturePct: number; densityGPerL: number } | null, seed = 1) {
+    const bench = new Bench('R2', seed);
+    bench.set(Label.BurnerSetPoint, 430);
+    bench.set(Label.BurnerOn, 1);
+    bench.run(10 * MINUTE);
+    if (lot) {
+      bench.set(Label.GreenMoisture, lot.moisturePct);
+      bench.set(Label.GreenDensity, lot.densityGPerL);
+    }
+    bench.charge(250);
+    return bench.roast(400);
+  }
+
+  it('dries a 12.5 % lot longer than a 9.5 % one, and it loses more', () => {
+    const dry = roastWith({ moisturePct: 9.5, densityGPerL: 700 });
+    const wet = roastWith({ moisturePct: 12.5, densityGPerL: 700 });
+    expect(wet.dryEnd!.ms).toBeGreaterThan(dry.dryEnd!.ms + 20 * SECOND);
+    expect(wet.loss).toBeGreaterThan(dry.loss + 0.02);
+  });
+
+  it('heats a denser lot slower', () => {
+    const light = roastWith({ moisturePct: 11, densityGPerL: 620 });
+    const dense = roastWith({ moisturePct: 11, densityGPerL: 780 });
+    expect(dense.dryEnd!.ms).toBeGreaterThan(light.dryEnd!.ms);
+  });
+
+  it("varies a written lot by a measurement's spread only, and reads 0 as not known", () => {
+    const spread = (lot: { moisturePct: number; densityGPerL: number }) => {
+      const losses = [1, 2, 3, 4, 5].map((seed) => roastWith(lot, seed).loss);
+      return Math.max(...losses) - Math.min(...losses);
+    };
+    const unknown = { moisturePct: 0, densityGPerL: 0 };
+    expect(spread({ moisturePct: 11, densityGPerL: 700 })).toBeLessThan(spread(unknown) / 2);
+    // Not known: the roaster's typical lot, as if nothing had been written.
+    expect(roastWith(unknown)).toEqual(roastWith(null));
+  });
+});
+
 describe('the seed', () => {
   function roastedWeight(seed: number): number {
     const bench = new Bench('R2', seed);

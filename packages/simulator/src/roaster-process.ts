@@ -17,7 +17,7 @@ import {
   step,
   typicalGreenLot,
 } from './roast-physics.ts';
-import { setPointBurner } from './roaster-burner.ts';
+import { plcBurner, restingController, type BurnerControllerState } from './roaster-burner.ts';
 
 /** Airflow of a roaster whose plant has no 'Airflow' register. */
 const DEFAULT_AIRFLOW_PCT = 50;
@@ -56,8 +56,8 @@ export class RoasterProcess {
   #state: RoastState;
   /** The green lot of the batch being charged. */
   #batchLot: GreenLot;
-  /** The set-point controller's integral, reset whenever it stops driving the burner. */
-  #integral = 0;
+  /** The PLC's burner controller, at rest whenever it stops driving the burner. */
+  #controller: BurnerControllerState = restingController;
 
   constructor(
     store: RegisterStore,
@@ -136,17 +136,17 @@ export class RoasterProcess {
     const drumRunning = this.#io.on(Label.DrumRunning);
     const byConsole = this.#io.read(Label.BurnerControl) === BurnerControl.Console;
     if (!this.#io.on(Label.BurnerOn) || byConsole) {
-      this.#integral = 0;
+      this.#controller = restingController;
       const burnerPct = this.#io.on(Label.BurnerOn) ? this.#io.read(Label.BurnerPower) : 0;
       return { burnerPct, airflowPct, drumRunning };
     }
-    const held = setPointBurner(this.#spec, this.#integral, {
+    const held = plcBurner(this.#spec, this.#controller, {
       setPointF: this.#io.read(Label.BurnerSetPoint),
       btF: this.#state.btF,
       airflowPct,
       dtMs,
     });
-    this.#integral = held.integral;
+    this.#controller = held.state;
     return { burnerPct: held.burnerPct, airflowPct, drumRunning };
   }
 
@@ -162,12 +162,26 @@ export class RoasterProcess {
     if (batch.firstCrackMs !== null) this.#io.write(Label.FirstCrack, 1);
   }
 
-  /** Each batch is a lot like the roaster's usual one, within the seeded jitter. */
+  /**
+   * The lot of the batch being charged: what the console wrote of it ('Green Moisture' in %,
+   * 'Green Density' in g/L) within a measurement's spread, else a lot like the roaster's usual
+   * one within the seeded jitter of one lot against another; each figure on its own.
+   */
   #drawLot(): GreenLot {
-    const { lotMoistureJitter, lotDensityJitterGPerL } = PlantConstants;
+    const c = PlantConstants;
+    const moisturePct = this.#io.read(Label.GreenMoisture);
+    const densityGPerL = this.#io.read(Label.GreenDensity);
+    // Both drawn whatever is known, so that a batch's jitter never depends on another's lot.
+    const [moistureJitter, densityJitter] = [this.#jitter(), this.#jitter()];
     return {
-      moisture: this.#lot.moisture + this.#jitter() * lotMoistureJitter,
-      densityGPerL: this.#lot.densityGPerL + this.#jitter() * lotDensityJitterGPerL,
+      moisture:
+        moisturePct > 0
+          ? moisturePct / 100 + moistureJitter * c.measuredMoistureJitter
+          : this.#lot.moisture + moistureJitter * c.lotMoistureJitter,
+      densityGPerL:
+        densityGPerL > 0
+          ? densityGPerL + densityJitter * c.measuredDensityJitterGPerL
+          : this.#lot.densityGPerL + densityJitter * c.lotDensityJitterGPerL,
     };
   }
 

@@ -5,7 +5,10 @@ import { deviceTags, deviceTypeCommands, devices, inputCommands } from '@roaster
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { addMissingDemoRegisters } from './add-missing-demo-registers.ts';
 
-/** The registers a roaster gained with the roast physics, after the ones it always had. */
+/**
+ * The registers a roaster gained with the roast physics and with its green lot's figures, after
+ * the ones it always had.
+ */
 const gained = [
   DemoInput.EnvironmentTemperature,
   DemoInput.InletTemperature,
@@ -16,6 +19,8 @@ const gained = [
   DemoInput.BurnerPower,
   DemoInput.Airflow,
   DemoInput.BurnerControl,
+  DemoInput.GreenMoisture,
+  DemoInput.GreenDensity,
 ];
 
 let t: TestApp;

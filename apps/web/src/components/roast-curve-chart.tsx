@@ -9,11 +9,14 @@ import {
 import { use as registerCharts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import theme from 'antd/es/theme';
+import { formatTemperature } from '@roastery/contract';
 import {
   roastCurveOption,
   type RoastCurveColors,
   type RoastCurveInput,
 } from '../lib/roast-curve-option.ts';
+import { formatRoastTime } from '../lib/roast-time.ts';
+import { useTemperatureUnit } from '../lib/use-temperature-unit.ts';
 import { useSvgChart } from './use-svg-chart.ts';
 import styles from './roast-curve-chart.module.css';
 
@@ -52,7 +55,7 @@ export function useRoastCurveColors(): RoastCurveColors {
   );
 }
 
-type RoastCurveChartProps = Omit<RoastCurveInput, 'colors' | 'width'> & {
+type RoastCurveChartProps = Omit<RoastCurveInput, 'colors' | 'width' | 'unit'> & {
   /** Given, a click on the chart picks the time since charge under the pointer. */
   onPick?: ((t_s: number) => void) | undefined;
   /** What the chart shows, for screen readers. */
@@ -60,9 +63,14 @@ type RoastCurveChartProps = Omit<RoastCurveInput, 'colors' | 'width'> & {
   height?: number;
 };
 
-/** A roast's curves against time since charge (see roastCurveOption), drawn as SVG. */
+/**
+ * A roast's curves against time since charge (see roastCurveOption), drawn as SVG in the plant's
+ * temperature unit. Its description (aria-description) names the last bean temperature drawn
+ * and when.
+ */
 export function RoastCurveChart({ onPick, label, height = 420, ...curve }: RoastCurveChartProps) {
   const colors = useRoastCurveColors();
+  const unit = useTemperatureUnit();
   const { root, chart, width } = useSvgChart();
   const pick = useRef(onPick);
   useEffect(() => {
@@ -70,13 +78,21 @@ export function RoastCurveChart({ onPick, label, height = 420, ...curve }: Roast
   });
   const { samples, reference, events, pickedS } = curve;
   const option = useMemo(
-    () => roastCurveOption({ samples, reference, events, pickedS, colors, width }),
-    [samples, reference, events, pickedS, colors, width],
+    () => roastCurveOption({ samples, reference, events, pickedS, colors, width, unit }),
+    [samples, reference, events, pickedS, colors, width, unit],
   );
 
+  const last = samples.at(-1);
+  const drawn = last
+    ? `Bean temperature ${formatTemperature(last.bt_f, unit)} at ${formatRoastTime(last.t_s)}`
+    : 'No readings yet';
   useEffect(() => {
-    chart?.setOption(option, { replaceMerge: ['series', 'grid', 'xAxis', 'yAxis'] });
-  }, [chart, option]);
+    if (!chart) return;
+    chart.setOption(option, { replaceMerge: ['series', 'grid', 'xAxis', 'yAxis'] });
+    // Told once drawn (setOption draws before it returns), so the figure's description is what
+    // it shows, and a reader or a test can tell how far the drawing is behind the reading.
+    root.current?.setAttribute('aria-description', drawn);
+  }, [chart, option, drawn, root]);
 
   useEffect(() => {
     if (!chart) return undefined;

@@ -3,10 +3,11 @@ import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
-import type { SystemStatus } from '@roastery/contract';
+import { temperatureSymbol, toUnit, type SystemStatus } from '@roastery/contract';
 import { formatRoastingBatch } from '../lib/batch-label.ts';
 import { formatRoastTime } from '../lib/roast-time.ts';
 import { useLiveness } from '../lib/use-liveness.ts';
+import { useTemperatureUnit } from '../lib/use-temperature-unit.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LiveValue } from './live-value.tsx';
 import { ValueTrendButton } from './value-trend.tsx';
@@ -28,6 +29,11 @@ function RoasterCard({ roaster }: { roaster: Roaster }) {
   const { phase, temperature, batch, order_id: orderId } = roaster;
   const { temperature_tag: probe, roast_time_s: roastTime } = roaster;
   const live = useLiveness(roaster).live;
+  const unit = useTemperatureUnit();
+  const shown =
+    temperature === null
+      ? null
+      : `${degrees.format(toUnit(temperature, unit))} ${temperatureSymbol(unit)}`;
   // While the PLC's values are not live, each says so in its place, with what was last known.
   const notLive = (lastKnown?: ReactNode) => (
     <LiveValue quality={roaster.quality} since={roaster.not_live_since} compact>
@@ -70,10 +76,10 @@ function RoasterCard({ roaster }: { roaster: Roaster }) {
             key: 'temperature',
             label: 'Bean temperature',
             children: !live ? (
-              notLive(temperature === null ? undefined : `${degrees.format(temperature)} °F`)
+              notLive(shown ?? undefined)
             ) : (
               <span className={styles.value}>
-                {temperature === null ? '—' : `${degrees.format(temperature)} °F`}
+                {shown ?? '—'}
                 {probe ? <ValueTrendButton tag={probe} label="Bean Temperature" /> : null}
               </span>
             ),

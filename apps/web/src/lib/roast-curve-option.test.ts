@@ -5,6 +5,7 @@ import { legendRows } from './legend-rows.ts';
 import {
   REFERENCE_BAND_F,
   roastCurveOption,
+  temperatureRange,
   type RoastCurveColors,
   type RoastCurvePoint,
 } from './roast-curve-option.ts';
@@ -35,6 +36,16 @@ const seriesOf = (option: ReturnType<typeof roastCurveOption>) =>
   (Array.isArray(option.series) ? option.series : []) as LineSeriesOption[];
 
 describe('the roast chart', () => {
+  test('holds the temperatures with room, on whole 50 °F or 25 °C', () => {
+    expect(temperatureRange([200, 410, 425], 'F')).toEqual({ min: 150, max: 450, interval: 50 });
+    expect(temperatureRange([], 'F')).toEqual({ min: 100, max: 500, interval: 50 });
+    expect(temperatureRange([93.3, 210.1, 218.3], 'C')).toEqual({
+      min: 75,
+      max: 250,
+      interval: 25,
+    });
+  });
+
   test('draws the reference with its ±5 °F band, and burner and airflow in a band of their own', () => {
     const option = roastCurveOption({
       samples: samples(true),
@@ -44,6 +55,7 @@ describe('the roast chart', () => {
       ],
       events: {},
       colors,
+      unit: 'F',
       width: 1000,
     });
     const series = seriesOf(option);
@@ -85,6 +97,7 @@ describe('the roast chart', () => {
       },
       pickedS: 300,
       colors,
+      unit: 'F',
       width: 1000,
     });
     const lines = (seriesOf(option)[0]?.markLine as MarkLineComponentOption).data as {
@@ -103,6 +116,35 @@ describe('the roast chart', () => {
     expect(axes[0]).toMatchObject({ min: 150, max: 450 });
   });
 
+  test('draws in °C when the plant reads °C: values, band, rate of rise, labels and axes', () => {
+    const option = roastCurveOption({
+      samples: samples(false),
+      reference: [
+        { t_s: 0, bt_f: 400 },
+        { t_s: 600, bt_f: 420 },
+      ],
+      events: { first_crack: { t_s: 529, bt_f: 391.6 } },
+      colors,
+      unit: 'C',
+      width: 1000,
+    });
+    const series = seriesOf(option);
+    const data = (id: string) => series.find((s) => s.id === id)?.data as [number, number][];
+    expect(data('bt')[600]?.[1]).toBeCloseTo(((400 - 32) * 5) / 9, 9);
+    expect(data('et')[0]?.[1]).toBeCloseTo(((420 - 32) * 5) / 9, 9);
+    // A rate and a band are differences: 5/9 of their °F, without the 32 °F offset.
+    expect(data('ror')[200]?.[1]).toBeCloseTo((20 * 5) / 9, 9);
+    expect(data('band-low')[1]?.[1]).toBeCloseTo(((420 - 32) * 5) / 9 - (5 * 5) / 9, 9);
+    expect(data('band')[1]?.[1]).toBeCloseTo((10 * 5) / 9, 9);
+    const lines = (series[0]?.markLine as MarkLineComponentOption).data as {
+      label: { formatter: string };
+    }[];
+    expect(lines.map((l) => l.label.formatter)).toEqual(['First crack 8:49 · 200 °C']);
+    const axes = option.yAxis as { name: string; min: number; max: number }[];
+    expect(axes[0]).toMatchObject({ name: '°C', min: 75, max: 250 });
+    expect(axes[1]).toMatchObject({ name: '°C/min', min: 0, max: 15 });
+  });
+
   test('starts the plot below every row the legend wraps to', () => {
     const names = ['BT', 'ET', 'RoR', 'Reference', 'Burner', 'Airflow'];
     expect(legendRows(names, 1000)).toBe(1);
@@ -112,6 +154,7 @@ describe('the roast chart', () => {
       reference: null,
       events: {},
       colors,
+      unit: 'F',
       width: 200,
     });
     const wide = roastCurveOption({
@@ -119,6 +162,7 @@ describe('the roast chart', () => {
       reference: null,
       events: {},
       colors,
+      unit: 'F',
       width: 1000,
     });
     const top = (option: typeof wide) => (option.grid as { top: number }[])[0]?.top ?? 0;

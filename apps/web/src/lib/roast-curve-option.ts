@@ -6,7 +6,15 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import { format, type ComposeOption } from 'echarts/core';
-import type { ReferencePoint, RoastEventName } from '@roastery/contract';
+import {
+  deltaToUnit,
+  rateSymbol,
+  temperatureSymbol,
+  toUnit,
+  type ReferencePoint,
+  type RoastEventName,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { formatRoastTime, roastTimeStep } from './roast-time.ts';
 import { legendRows } from './legend-rows.ts';
 
@@ -51,11 +59,22 @@ export const roastEventLabels: Record<RoastEventName, string> = {
 /** How far BT may stray from the reference before the roaster steps in, either way. */
 export const REFERENCE_BAND_F = 5;
 
+/** A chart's temperature steps in each unit: 50 °F is about 25 °C. */
+const scales: Record<
+  TemperatureUnit,
+  { degrees: number; room: number; ror: number; empty: { min: number; max: number } }
+> = {
+  F: { degrees: 50, room: 20, ror: 10, empty: { min: 100, max: 500 } },
+  C: { degrees: 25, room: 10, ror: 5, empty: { min: 50, max: 250 } },
+};
+
 export interface RoastCurveInput {
   samples: readonly RoastCurvePoint[];
   reference: readonly ReferencePoint[] | null;
   events: Partial<Record<RoastEventName, { t_s: number; bt_f: number } | null>>;
   colors: RoastCurveColors;
+  /** The plant's unit: the temperatures are given in °F and drawn in it. */
+  unit: TemperatureUnit;
   /** The chart's width in px: the time axis's step and the legend's rows. */
   width: number;
   /** A time picked on the chart, to mark an event at. */
@@ -63,18 +82,27 @@ export interface RoastCurveInput {
 }
 
 const LEGEND_ROW_PX = 24;
-const DEGREE_STEP = 50;
 /** The rate of rise is drawn from 0 up: its plunge at charge would squash the roast's part. */
 const ROR_SETTLE_S = 90;
 
-/** A temperature axis's range: the values with some room, on whole 50 °F. */
-export function temperatureRange(values: readonly number[]): { min: number; max: number } {
-  if (values.length === 0) return { min: 100, max: 500 };
-  const low = Math.min(...values) - 20;
-  const high = Math.max(...values) + 20;
+/**
+ * A temperature axis's range: the values (in the unit) with some room, labelled on whole 50 °F
+ * or 25 °C (left to itself, ECharts labels a °C axis every 30, and its top one beside the max).
+ * Fixed by the option rather than left to ECharts, so that it does not move under a handle
+ * being dragged until the point leaves it.
+ */
+export function temperatureRange(
+  values: readonly number[],
+  unit: TemperatureUnit,
+): { min: number; max: number; interval: number } {
+  const { degrees, room, empty } = scales[unit];
+  if (values.length === 0) return { ...empty, interval: degrees };
+  const low = Math.min(...values) - room;
+  const high = Math.max(...values) + room;
   return {
-    min: Math.floor(low / DEGREE_STEP) * DEGREE_STEP,
-    max: Math.ceil(high / DEGREE_STEP) * DEGREE_STEP,
+    min: Math.floor(low / degrees) * degrees,
+    max: Math.ceil(high / degrees) * degrees,
+    interval: degrees,
   };
 }
 
@@ -92,6 +120,11 @@ export function timeAxis(spanS: number, width: number) {
   };
 }
 
+/** An event as the chart and the record's list of events say it: 'First crack 8:41 · 196 °C'. */
+export function roastEventText(event: { t_s: number; bt_f: number }, unit: TemperatureUnit) {
+  return `${formatRoastTime(event.t_s)} · ${Math.round(toUnit(event.bt_f, unit))} ${temperatureSymbol(unit)}`;
+}
+
 function eventLines(input: RoastCurveInput): MarkLineComponentOption {
   const lines: NonNullable<MarkLineComponentOption['data']> = [];
   for (const [name, event] of Object.entries(input.events)) {
@@ -100,9 +133,7 @@ function eventLines(input: RoastCurveInput): MarkLineComponentOption {
     lines.push({
       xAxis: event.t_s,
       name: label,
-      label: {
-        formatter: `${label} ${formatRoastTime(event.t_s)} · ${Math.round(event.bt_f)} °F`,
-      },
+      label: { formatter: `${label} ${roastEventText(event, input.unit)}` },
     });
   }
   if (input.pickedS != null) {
@@ -130,16 +161,16 @@ function eventLines(input: RoastCurveInput): MarkLineComponentOption {
   };
 }
 
-const units: Record<string, string> = {
-  bt: '°F',
-  et: '°F',
-  reference: '°F',
-  ror: '°F/min',
-  burner: '%',
-  airflow: '%',
-};
-
-function tooltipFormatter(): TooltipComponentOption['formatter'] {
+function tooltipFormatter(unit: TemperatureUnit): TooltipComponentOption['formatter'] {
+  const degrees = temperatureSymbol(unit);
+  const units: Record<string, string> = {
+    bt: degrees,
+    et: degrees,
+    reference: degrees,
+    ror: rateSymbol(unit),
+    burner: '%',
+    airflow: '%',
+  };
   return (params) => {
     const items = (Array.isArray(params) ? params : [params]).filter(
       (item) => units[item.seriesId ?? ''] !== undefined,
@@ -156,12 +187,14 @@ function tooltipFormatter(): TooltipComponentOption['formatter'] {
 }
 
 /**
- * A roast as a roaster reads it: BT and ET in °F with the rate of rise on a second axis, the
- * reference with its ±5 °F band, the events as dashed lines with their time and BT, and burner
- * and airflow in a band of their own below, on the same time since charge.
+ * A roast as a roaster reads it: BT and ET in the plant's unit with the rate of rise on a second
+ * axis, the reference with its ±5 °F band, the events as dashed lines with their time and BT, and
+ * burner and airflow in a band of their own below, on the same time since charge.
  */
 export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
-  const { samples, reference, colors, width } = input;
+  const { samples, reference, colors, width, unit } = input;
+  const degrees = (valueF: number) => toUnit(valueF, unit);
+  const band = deltaToUnit(REFERENCE_BAND_F, unit);
   const hasPower = samples.some((s) => s.burner_pct !== null || s.airflow_pct !== null);
   const line = (id: string, name: string, color: string, data: [number, number | null][]) =>
     ({
@@ -180,7 +213,7 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
         'bt',
         'BT',
         colors.bt,
-        samples.map((s) => [s.t_s, s.bt_f]),
+        samples.map((s) => [s.t_s, degrees(s.bt_f)]),
       ),
       z: 5,
     },
@@ -188,14 +221,17 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
       'et',
       'ET',
       colors.et,
-      samples.map((s) => [s.t_s, s.et_f]),
+      samples.map((s) => [s.t_s, degrees(s.et_f)]),
     ),
     {
       ...line(
         'ror',
         'RoR',
         colors.ror,
-        samples.map((s) => [s.t_s, s.ror_f_per_min]),
+        samples.map((s) => [
+          s.t_s,
+          s.ror_f_per_min === null ? null : deltaToUnit(s.ror_f_per_min, unit),
+        ]),
       ),
       yAxisIndex: 1,
       lineStyle: { width: 1.5 },
@@ -203,7 +239,7 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
   ];
   series[0] = { ...series[0], markLine: eventLines(input) };
   if (reference && reference.length > 0) {
-    const band = { type: 'line' as const, stack: 'band', silent: true, showSymbol: false };
+    const stacked = { type: 'line' as const, stack: 'band', silent: true, showSymbol: false };
     // The dashed line comes first: the legend draws its name's icon from it.
     series.push(
       {
@@ -211,21 +247,21 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
           'reference',
           'Reference',
           colors.reference,
-          reference.map((p) => [p.t_s, p.bt_f]),
+          reference.map((p) => [p.t_s, degrees(p.bt_f)]),
         ),
         lineStyle: { width: 1.5, type: 'dashed' },
       },
       {
-        ...band,
+        ...stacked,
         id: 'band-low',
-        data: reference.map((p) => [p.t_s, p.bt_f - REFERENCE_BAND_F]),
+        data: reference.map((p) => [p.t_s, degrees(p.bt_f) - band]),
         lineStyle: { opacity: 0 },
       },
       {
-        ...band,
+        ...stacked,
         id: 'band',
         name: 'Reference',
-        data: reference.map((p) => [p.t_s, 2 * REFERENCE_BAND_F]),
+        data: reference.map((p) => [p.t_s, 2 * band]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colors.band },
         color: colors.reference,
@@ -262,13 +298,16 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
   const span = Math.max(samples.at(-1)?.t_s ?? 0, reference?.at(-1)?.t_s ?? 0);
   const axis = timeAxis(span, width);
   const temperatures = [
-    ...samples.flatMap((s) => [s.bt_f, s.et_f]),
-    ...(reference ?? []).map((p) => p.bt_f),
+    ...samples.flatMap((s) => [degrees(s.bt_f), degrees(s.et_f)]),
+    ...(reference ?? []).map((p) => degrees(p.bt_f)),
   ];
   const settled = samples.flatMap((s) =>
     s.t_s >= ROR_SETTLE_S && s.ror_f_per_min !== null ? [s.ror_f_per_min] : [],
   );
-  const rorMax = Math.max(30, Math.ceil((Math.max(0, ...settled) + 5) / 10) * 10);
+  // Up to 30 °F/min (15 °C/min) at least, on whole steps above the steepest settled rise.
+  const rorStep = scales[unit].ror;
+  const rorTop = deltaToUnit(Math.max(0, ...settled) + 5, unit);
+  const rorMax = Math.max(3 * rorStep, Math.ceil(rorTop / rorStep) * rorStep);
   const grids: GridComponentOption[] = hasPower
     ? [
         { left: 52, right: 56, top, bottom: 132 },
@@ -283,7 +322,7 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
       trigger: 'axis',
       confine: true,
       axisPointer: { type: 'line' },
-      formatter: tooltipFormatter(),
+      formatter: tooltipFormatter(unit),
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
     grid: grids,
@@ -294,10 +333,15 @@ export function roastCurveOption(input: RoastCurveInput): RoastChartOption {
         ]
       : [axis],
     yAxis: [
-      { type: 'value', name: '°F', gridIndex: 0, ...temperatureRange(temperatures) },
       {
         type: 'value',
-        name: '°F/min',
+        name: temperatureSymbol(unit),
+        gridIndex: 0,
+        ...temperatureRange(temperatures, unit),
+      },
+      {
+        type: 'value',
+        name: rateSymbol(unit),
         gridIndex: 0,
         position: 'right',
         min: 0,

@@ -60,6 +60,8 @@ export const DemoInput = {
   Airflow: 25,
   BurnerControl: 26,
   RoastTime: 27,
+  GreenMoisture: 28,
+  GreenDensity: 29,
 } as const;
 
 /** Values of a roaster's 'Phase' register. */
@@ -282,6 +284,19 @@ export const inputSpecs: Record<number, CommandSpec> = {
     owner: 'app',
     data_type: 'uint16',
     scale: 1,
+  },
+  /**
+   * The moisture of the green lot the console charges next, % of the green weight, and its
+   * bulk density: the weighted mean of the batch's lots, written before the charge gate opens.
+   * 0: not known, the roaster's own typical lot.
+   */
+  [DemoInput.GreenMoisture]: { label: 'Green Moisture', owner: 'app', ...percent },
+  [DemoInput.GreenDensity]: {
+    label: 'Green Density',
+    owner: 'app',
+    data_type: 'uint16',
+    scale: 1,
+    unit: 'g/L',
   },
 };
 

@@ -84,7 +84,7 @@ const typeSpecs: {
       I.BatchSize,
       I.BurnerSetPoint,
       I.DrumSpeed,
-      // Appended so that no existing register moves: plc values take offsets 7-12, app 20-22.
+      // Appended so that no existing register moves: plc values take offsets 7-12, app 20-24.
       I.EnvironmentTemperature,
       I.InletTemperature,
       I.BeanColour,
@@ -94,6 +94,8 @@ const typeSpecs: {
       I.BurnerPower,
       I.Airflow,
       I.BurnerControl,
+      I.GreenMoisture,
+      I.GreenDensity,
     ],
   },
   {

@@ -12,12 +12,22 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { devices } from './plant.ts';
 import { users } from './users.ts';
 
 /** Weights are integer hundredths of a pound: exact, never a float that drifts. */
 const centiLbs = (name: string) => bigint(name, { mode: 'number' });
+
+/** A green lot's moisture, % of its weight to one decimal (10.5). */
+const moisturePct = (name: string) => numeric(name, { precision: 3, scale: 1, mode: 'number' });
+
+/** The ranges the console accepts for moisture (%) and bulk density (g/L), as constraints. */
+const greenRanges = (table: string, moisture: AnyPgColumn, density: AnyPgColumn) => [
+  check(`${table}_moisture_range`, sql`${moisture} between 6 and 16`),
+  check(`${table}_density_range`, sql`${density} between 550 and 800`),
+];
 
 export const beans = pgTable(
   'beans',
@@ -30,8 +40,14 @@ export const beans = pgTable(
     /** Segregated beans (organic, decaf) may not share a silo with others without an override. */
     segregation: text('segregation'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What a lot of this bean typically holds: the roast's figures for a lot without its own. */
+    typicalMoisturePct: moisturePct('typical_moisture_pct'),
+    typicalDensityGPerL: integer('typical_density_g_per_l'),
   },
-  (t) => [uniqueIndex('beans_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('beans_name_key').on(sql`lower(${t.name})`),
+    ...greenRanges('beans', t.typicalMoisturePct, t.typicalDensityGPerL),
+  ],
 );
 
 /** A lot: green beans from one dump, or roasted beans from one batch. */
@@ -46,8 +62,14 @@ export const lots = pgTable(
     kind: text('kind', { enum: ['green', 'roasted'] }).notNull(),
     roastedAt: timestamp('roasted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A green lot's moisture and bulk density (g/L) as received; null: not known. */
+    moisturePct: moisturePct('moisture_pct'),
+    densityGPerL: integer('density_g_per_l'),
   },
-  (t) => [uniqueIndex('lots_number_key').on(t.lotNumber)],
+  (t) => [
+    uniqueIndex('lots_number_key').on(t.lotNumber),
+    ...greenRanges('lots', t.moisturePct, t.densityGPerL),
+  ],
 );
 
 export const ledgerReasons = [

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -55,6 +56,15 @@ export const devices = pgTable(
     idealCycleMinutes: numeric('ideal_cycle_minutes', { precision: 8, scale: 2, mode: 'number' }),
     /** A packer's nameplate for OEE: the lbs per hour it is rated to pack. */
     ratedLbsPerHour: lbs('rated_lbs_per_hour'),
+    /**
+     * A roaster's roast alarm limits (°F, s) and what ET over its high limit makes the console
+     * do; null: the console's defaults.
+     */
+    etHighLimitF: real('et_high_limit_f'),
+    etResetF: real('et_reset_f'),
+    etSafeAction: text('et_safe_action', { enum: ['burner-off', 'drop', 'quench'] }),
+    roastBandF: real('roast_band_f'),
+    roastBandS: integer('roast_band_s'),
     /** Virtual devices exist for accounting only: no tags, never shown. */
     virtual: boolean('virtual').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,6 +85,14 @@ export const devices = pgTable(
     check(
       'devices_rated_rate_check',
       sql`${t.ratedLbsPerHour} is null or ${t.ratedLbsPerHour} > 0`,
+    ),
+    check(
+      'devices_et_reset_check',
+      sql`${t.etResetF} is null or ${t.etHighLimitF} is null or ${t.etResetF} < ${t.etHighLimitF}`,
+    ),
+    check(
+      'devices_et_safe_action_check',
+      sql`${t.etSafeAction} is null or ${t.etSafeAction} in ('burner-off', 'drop', 'quench')`,
     ),
   ],
 );

@@ -83,6 +83,9 @@ export const roastRecords = pgTable(
     greenCenti: bigint('green_centi', { mode: 'number' }),
     roastedCenti: bigint('roasted_centi', { mode: 'number' }),
     colour: real('colour'),
+    /** The lot's moisture (%) and density (g/L) the roaster was told at charge; null: none. */
+    greenMoisturePct: real('green_moisture_pct'),
+    greenDensityGPerL: real('green_density_g_per_l'),
     /** The dry end temperature the events were read with: the profile version's, else 300. */
     dryEndF: real('dry_end_f').notNull(),
     samples: jsonb('samples').$type<StoredRoastSample[]>().notNull(),

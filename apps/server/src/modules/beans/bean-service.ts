@@ -1,5 +1,5 @@
-import type { Bean, SaveBeanBody } from '@roastery/contract';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import { greenLotProblem, type Bean, type SaveBeanBody } from '@roastery/contract';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { BeanRepository, BeanRow } from './bean-repository.ts';
 import type { ConfigChanged } from '../../plant/hub/config-changes.ts';
@@ -13,6 +13,8 @@ export function presentBean(b: BeanRow): Bean {
     bins: b.bins.map((x) => x.code),
     bin_names: b.bins.map((x) => x.name),
     segregation: b.segregation,
+    typical_moisture_pct: b.typicalMoisturePct,
+    typical_density_g_per_l: b.typicalDensityGPerL,
   };
 }
 
@@ -54,6 +56,13 @@ export class BeanService {
   }
 
   async #save(id: number | undefined, { bean }: SaveBeanBody): Promise<Bean> {
+    const typical = {
+      moisture_pct: bean.typical_moisture_pct ?? null,
+      density_g_per_l: bean.typical_density_g_per_l ?? null,
+    };
+    const problem = greenLotProblem(typical);
+    // An out-of-range number is a 400 with the form's words, as every number field's (ADR 0039).
+    if (problem) throw badRequest(problem);
     const devices = await this.#repo.devicesByCode(bean.bins);
     const unknown = bean.bins.filter((code) => !devices.has(code.toLowerCase()));
     if (unknown.length) throw unprocessable(`Unknown bins: ${unknown.join(', ')}.`);
@@ -65,6 +74,8 @@ export class BeanService {
           code: bean.bean_id ?? null,
           description: bean.description,
           segregation: bean.segregation ?? null,
+          typicalMoisturePct: typical.moisture_pct,
+          typicalDensityGPerL: typical.density_g_per_l,
         },
         [...new Set(devices.values())],
       );

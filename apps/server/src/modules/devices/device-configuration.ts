@@ -12,15 +12,18 @@ import type { DeviceServiceDeps } from './device-context.ts';
 import { deviceDetail } from './device-reads.ts';
 import type { DeviceRow } from './device-repository.ts';
 import { formatLbs } from './format-lbs.ts';
+import { roastLimitColumns, type StoredRoastLimits } from './roast-limits.ts';
 import { allocateTags } from './tag-allocation.ts';
 
 /** The nameplate OEE measures a device against, as stored. */
-type Nameplate = Pick<DeviceRow, 'batchCapacity' | 'idealCycleMinutes' | 'ratedLbsPerHour'>;
+type Nameplate = Pick<DeviceRow, 'batchCapacity' | 'idealCycleMinutes' | 'ratedLbsPerHour'> &
+  StoredRoastLimits;
 
 /**
  * The columns a create or update body sets; only types 8 and 13 keep a capacity, only a
  * Roasting-stage device a batch capacity and ideal cycle, only a Packing-stage one a rated rate.
- * A nameplate figure the body leaves out keeps what is stored (nothing on a new device).
+ * A nameplate figure the body leaves out keeps what is stored (nothing on a new device), as does
+ * a roaster's roast alarm limit.
  */
 function deviceColumns(body: UpdateDeviceBody, stored?: Nameplate) {
   const roasting = body.device_stage === Stage.Roasting;
@@ -39,6 +42,7 @@ function deviceColumns(body: UpdateDeviceBody, stored?: Nameplate) {
     batchCapacity: roasting ? kept(body.batch_capacity, stored?.batchCapacity) : null,
     idealCycleMinutes: roasting ? kept(body.ideal_cycle_minutes, stored?.idealCycleMinutes) : null,
     ratedLbsPerHour: packing ? kept(body.rated_lbs_per_hour, stored?.ratedLbsPerHour) : null,
+    ...roastLimitColumns(body, stored),
   };
 }
 

@@ -75,6 +75,8 @@ describe('devices read through the PLC gateway', () => {
       'Burner Power',
       'Airflow',
       'Burner Control',
+      'Green Moisture',
+      'Green Density',
     ]);
     expect(command(d, 'input', 'Drum Speed')?.isSpeed).toBe(true);
     expect(command(d, 'plcInput', 'Phase')).toMatchObject({ value: 0, quality: 'good' });

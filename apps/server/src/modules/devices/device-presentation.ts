@@ -12,6 +12,7 @@ import type { AlarmTexts } from './device-ports.ts';
 import type { DeviceBlockRow, DeviceRow, DeviceTagRow } from './device-repository.ts';
 import { standardCommandId, type DeviceState, type LiveCommand } from './device-state.ts';
 import { formatLbs } from './format-lbs.ts';
+import { roastLimitsView } from './roast-limits.ts';
 
 const PRIORITY = { high: 0, Normal: 1, low: 2 } as const;
 
@@ -53,6 +54,7 @@ export function presentSummary(
     batch_capacity: device.batchCapacity,
     ideal_cycle_minutes: device.idealCycleMinutes,
     rated_lbs_per_hour: device.ratedLbsPerHour,
+    ...roastLimitsView(device),
     manual: state.manual,
     isSwitched: state.isSwitched,
     alarm,

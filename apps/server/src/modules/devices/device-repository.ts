@@ -28,6 +28,11 @@ const deviceColumns = {
   batchCapacity: devices.batchCapacity,
   idealCycleMinutes: devices.idealCycleMinutes,
   ratedLbsPerHour: devices.ratedLbsPerHour,
+  etHighLimitF: devices.etHighLimitF,
+  etResetF: devices.etResetF,
+  etSafeAction: devices.etSafeAction,
+  roastBandF: devices.roastBandF,
+  roastBandS: devices.roastBandS,
   /** What the bean ledger says the device holds, in lbs. */
   occupancy:
     sql<number>`coalesce((select sum(${deviceLots.centiLbs}) from ${deviceLots} where ${deviceLots.deviceId} = ${devices.id}), 0) / 100.0`.mapWith(

@@ -29,6 +29,8 @@ export class DumpRepository {
       .select({
         dump: dumps,
         lotNumber: lots.lotNumber,
+        moisturePct: lots.moisturePct,
+        densityGPerL: lots.densityGPerL,
         beanName: beans.name,
         deviceCode: devices.deviceId,
         deviceName: devices.name,

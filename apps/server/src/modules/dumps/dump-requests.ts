@@ -1,7 +1,13 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { SettingRef, dumpMessages, type CreateDumpBody, type Dump } from '@roastery/contract';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
+import {
+  SettingRef,
+  dumpMessages,
+  greenLotProblem,
+  type CreateDumpBody,
+  type Dump,
+} from '@roastery/contract';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { Principal } from '../auth/auth-service.ts';
 import { toCenti } from '../inventory/weights.ts';
 import { dumpChanged, type DumpServiceDeps } from './dump-context.ts';
@@ -22,6 +28,9 @@ export async function createDump(
   if (mode === 'manual' && !body.device_id) throw unprocessable(dumpMessages.device);
   const type = body.type ?? 'Silo Bin';
   if (type === 'Roaster') throw unprocessable(dumpMessages.roaster);
+  const problem = greenLotProblem(body);
+  // An out-of-range number is a 400 with the form's words, as every number field's (ADR 0039).
+  if (problem) throw badRequest(problem);
   const bean = await d.beans.find(body.bean_id);
   if (!bean) throw notFound(`Bean ${body.bean_id} not found.`);
   const code = body.device_id ?? (await chooseSilo(d, body.bean_id, body.amount));
@@ -34,7 +43,13 @@ export async function createDump(
   const device = (await d.repo.devicesOfType(type)).find((t) => t.code === target.device_id);
   if (!device) throw notFound(`Device ${code} not found.`);
   const lotNumber = body.lot_number ?? (await newLotNumber(d));
-  const lotId = await d.ledger.createLot({ lotNumber, beanId: bean.id, kind: 'green' });
+  const lotId = await d.ledger.createLot({
+    lotNumber,
+    beanId: bean.id,
+    kind: 'green',
+    moisturePct: body.moisture_pct ?? null,
+    densityGPerL: body.density_g_per_l ?? null,
+  });
   const id = await d.repo.insert({
     lotId,
     beanId: bean.id,

@@ -5,8 +5,10 @@ import {
   Role,
   SettingRef,
   dumpMessages,
+  greenLotMessages,
   type Bean,
   type Dump,
+  type LotTrace,
   type RunningWorkflowState,
   type SiloContents,
   type Workflow,
@@ -301,5 +303,54 @@ describe('dump requests', () => {
       const s = (await admin<RunningWorkflowState>('GET', `/api/workflow/${bound.id}/status`)).body;
       return s.run_id !== null;
     }, 'the bound workflow to start');
+  });
+});
+
+describe("a green lot's moisture and density", () => {
+  it('are kept with the lot the dump receives, and shown with the dump and its trace', async () => {
+    const created = await operator<Dump>('POST', '/api/dump/create', {
+      lot_number: 'WET-LOT-1',
+      amount: 100,
+      bean_id: colombia,
+      moisture_pct: 12.5,
+      density_g_per_l: 720,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ moisture_pct: 12.5, density_g_per_l: 720 });
+    const trace = await admin<LotTrace>('GET', '/api/trace/lot/WET-LOT-1');
+    expect(trace.body).toMatchObject({ kind: 'green', moisture_pct: 12.5, density_g_per_l: 720 });
+    // Without them the lot's are not known.
+    const plain = await operator<Dump>('POST', '/api/dump/create', {
+      amount: 10,
+      bean_id: colombia,
+    });
+    expect(plain.body).toMatchObject({ moisture_pct: null, density_g_per_l: null });
+    for (const id of [created.body.id, plain.body.id]) {
+      expect((await operator('DELETE', `/api/dump/delete/req/${id}`)).status).toBe(200);
+    }
+  });
+
+  it('out of range are refused with 400 and the rule, and nothing is created', async () => {
+    const before = (await operator<Dump[]>('GET', '/api/dump')).body.length;
+    const refused: [object, string][] = [
+      [{ moisture_pct: 5.9 }, greenLotMessages.moisture],
+      [{ moisture_pct: 16.1 }, greenLotMessages.moisture],
+      [{ moisture_pct: 10.55 }, greenLotMessages.moisture],
+      [{ density_g_per_l: 549 }, greenLotMessages.density],
+      [{ density_g_per_l: 801 }, greenLotMessages.density],
+      [{ density_g_per_l: 700.5 }, greenLotMessages.density],
+    ];
+    for (const [values, message] of refused) {
+      const res = await operator('POST', '/api/dump/create', {
+        lot_number: 'BAD-LOT-1',
+        amount: 100,
+        bean_id: colombia,
+        ...values,
+      });
+      expect(res.status, JSON.stringify(values)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await operator<Dump[]>('GET', '/api/dump')).body).toHaveLength(before);
+    expect(await t.services.ledger.lotExists('BAD-LOT-1')).toBe(false);
   });
 });

@@ -30,5 +30,7 @@ export function presentDump(r: DumpRow): Dump {
     created_at: d.createdAt.toISOString(),
     acknowledged_at: d.acknowledgedAt?.toISOString() ?? null,
     completed_at: d.completedAt?.toISOString() ?? null,
+    moisture_pct: r.moisturePct,
+    density_g_per_l: r.densityGPerL,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AreaRoutes } from '../../lib/area.ts';
 import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
 import { HistorianRepository } from './historian-repository.ts';
 import { historianRoutes } from './historian-routes.ts';
 import { HistorianService } from './historian-service.ts';
@@ -27,12 +28,19 @@ function build(needs: HistorianNeeds) {
   return { historian };
 }
 
-const routes: AreaRoutes<{ historian: HistorianService }> = async (api, { services }) => {
-  const { historian } = services;
+const routes: AreaRoutes<{
+  historian: HistorianService;
+  settings: Pick<SettingsService, 'temperatureUnit'>;
+}> = async (api, { services }) => {
+  const { historian, settings } = services;
   // The historian writes and keeps its tables for as long as the app runs.
   api.addHook('onReady', () => historian.start());
   api.addHook('onClose', () => historian.stop());
-  await api.register(historianRoutes, { prefix: '/historian', historian });
+  await api.register(historianRoutes, {
+    prefix: '/historian',
+    historian,
+    temperatureUnit: () => settings.temperatureUnit(),
+  });
 };
 
 /** The process historian: every tag's value changes, raw and per minute (issue 23). */

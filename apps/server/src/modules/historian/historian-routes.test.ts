@@ -125,7 +125,7 @@ describe('GET /api/historian', () => {
     ]);
   });
 
-  it('exports a series as CSV: time, device, tag, value', async () => {
+  it('exports a series as CSV: time, device, tag, value, unit', async () => {
     const token = await t.tokenFor(Role.Operator);
     const res = await t.app.inject({
       method: 'GET',
@@ -135,10 +135,10 @@ describe('GET /api/historian', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body).toBe(
-      '\uFEFFtime,device,tag,value\r\n' +
-        `${iso(base - 2 * MIN)},R1,Bean Temperature,390\r\n` +
-        `${iso(base + MIN)},R1,Bean Temperature,400\r\n` +
-        `${iso(base + 3 * MIN)},R1,Bean Temperature,401\r\n`,
+      '\uFEFFtime,device,tag,value,unit\r\n' +
+        `${iso(base - 2 * MIN)},R1,Bean Temperature,390,°F\r\n` +
+        `${iso(base + MIN)},R1,Bean Temperature,400,°F\r\n` +
+        `${iso(base + 3 * MIN)},R1,Bean Temperature,401,°F\r\n`,
     );
   });
 

@@ -6,6 +6,7 @@ import {
   historianSeriesQuery,
   historianTag,
   updateHistorianRetentionBody,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import { z } from 'zod';
 import { attachment, exportContentType } from '../../lib/table-export.ts';
@@ -14,9 +15,15 @@ import type { HistorianService } from './historian-service.ts';
 
 const tags = ['historian'];
 
-export const historianRoutes: FastifyPluginAsyncZod<{ historian: HistorianService }> = async (
+export interface HistorianRouteOptions {
+  historian: HistorianService;
+  /** The plant's temperature unit, read at each export: the CSV's temperatures are in it. */
+  temperatureUnit: () => Promise<TemperatureUnit>;
+}
+
+export const historianRoutes: FastifyPluginAsyncZod<HistorianRouteOptions> = async (
   app,
-  { historian },
+  { historian, temperatureUnit },
 ) => {
   app.get(
     '/tags',
@@ -46,12 +53,13 @@ export const historianRoutes: FastifyPluginAsyncZod<{ historian: HistorianServic
     {
       schema: {
         tags,
-        summary: 'The same series as CSV: time, device, tag, value (a bucket’s average)',
+        summary:
+          'The same series as CSV: time, device, tag, value (a bucket’s average) and its unit, temperatures in the plant’s unit',
         querystring: historianSeriesQuery,
       },
     },
     async (request, reply) => {
-      const stream = await historian.csv(request.query, (err) =>
+      const stream = await historian.csv(request.query, await temperatureUnit(), (err) =>
         request.log.error({ err }, 'historian export failed part way'),
       );
       const day = new Date(request.query.from).toISOString().slice(0, 10);

@@ -4,13 +4,15 @@ import type {
   HistorianSeries,
   HistorianSeriesQuery,
   HistorianTag,
+  TemperatureUnit,
 } from '@roastery/contract';
+import { historianTagKeyOf } from '@roastery/contract';
 import { tableExportStream } from '../../lib/table-export.ts';
 import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
 import type { HistorianContext } from './historian-context.ts';
-import { HistorianIngest } from './historian-ingest.ts';
+import { HistorianIngest, QUALITY_CODE } from './historian-ingest.ts';
 import { HistorianMaintenance, type MaintenanceReport } from './historian-maintenance.ts';
-import { SampleFilter } from './sample-filter.ts';
+import { SampleFilter, type TagRef } from './sample-filter.ts';
 import { readSeries, seriesTable } from './series-read.ts';
 import { deadbandIn, listTags } from './tag-list.ts';
 
@@ -102,9 +104,38 @@ export class HistorianService {
     return readSeries(this.#ctx, query);
   }
 
-  /** The series as CSV, streamed. */
-  async csv(query: HistorianSeriesQuery, onError: (err: unknown) => void): Promise<Readable> {
-    return tableExportStream('csv', [seriesTable(await this.series(query))], onError);
+  /** The series as CSV, streamed, temperatures in the unit given. */
+  async csv(
+    query: HistorianSeriesQuery,
+    unit: TemperatureUnit,
+    onError: (err: unknown) => void,
+  ): Promise<Readable> {
+    return tableExportStream('csv', [seriesTable(await this.series(query), unit)], onError);
+  }
+
+  /**
+   * The stored samples of these tags from `from` to `to` (epoch ms, the historian's clock), in
+   * their stored units, by tag key and time; an offline sample's value is null. For an area that
+   * reads a stretch of the plant back as it was (a roast under way at a restart).
+   */
+  async rawSamples(
+    refs: readonly TagRef[],
+    from: number,
+    to: number,
+  ): Promise<Map<string, { at: number; value: number | null }[]>> {
+    const tags = await this.#ctx.repo.tags(refs);
+    const keys = new Map(tags.map((t) => [t.id, historianTagKeyOf(t)]));
+    const samples = new Map<string, { at: number; value: number | null }[]>();
+    if (keys.size === 0) return samples;
+    const rows = await this.#ctx.repo.rawPoints([...keys.keys()], new Date(from), new Date(to));
+    for (const r of rows) {
+      const key = keys.get(r.tagId) ?? '';
+      const offline = r.quality === QUALITY_CODE.offline;
+      const points = samples.get(key) ?? [];
+      points.push({ at: r.at, value: offline ? null : r.value });
+      samples.set(key, points);
+    }
+    return samples;
   }
 
   async retention(): Promise<HistorianRetention> {

@@ -1,8 +1,11 @@
 import {
   historianTagKeyOf,
+  plantUnitOf,
+  toUnit,
   type HistorianSeries,
   type HistorianSeriesQuery,
   type Quality,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import { notFound } from '../../lib/http-errors.ts';
 import type { ExportTable } from '../../lib/table-export.ts';
@@ -139,18 +142,30 @@ interface CsvRow {
   device: string;
   tag: string;
   value: number | null;
+  unit: string;
 }
 
-/** The series as one CSV table: time, device, tag, value (a bucket's value is its average). */
-export function seriesTable(series: HistorianSeries): ExportTable<CsvRow> {
+/**
+ * The series as one CSV table: time, device, tag, value (a bucket's value is its average) and
+ * its unit; a temperature (stored in °F) in the plant's unit, to the hundredth.
+ */
+export function seriesTable(series: HistorianSeries, unit: TemperatureUnit): ExportTable<CsvRow> {
+  const row = (s: HistorianSeries['series'][number], t: string, value: number | null): CsvRow => {
+    const shownUnit = plantUnitOf(s.unit, unit);
+    const converted = value !== null && shownUnit !== s.unit;
+    return {
+      t,
+      device: s.device_id,
+      tag: s.label,
+      // A converted value to the hundredth: its °C is no finer than the tenth of a °F read.
+      value: converted ? Math.round(toUnit(value, unit) * 100) / 100 : value,
+      unit: shownUnit,
+    };
+  };
   const rows: CsvRow[] =
     series.resolution === 'raw'
-      ? series.series.flatMap((s) =>
-          s.points.map((p) => ({ t: p.t, device: s.device_id, tag: s.label, value: p.value })),
-        )
-      : series.series.flatMap((s) =>
-          s.buckets.map((b) => ({ t: b.t, device: s.device_id, tag: s.label, value: b.avg })),
-        );
+      ? series.series.flatMap((s) => s.points.map((p) => row(s, p.t, p.value)))
+      : series.series.flatMap((s) => s.buckets.map((b) => row(s, b.t, b.avg)));
   return {
     name: 'historian',
     columns: [
@@ -158,6 +173,7 @@ export function seriesTable(series: HistorianSeries): ExportTable<CsvRow> {
       { header: 'device', value: (r) => r.device },
       { header: 'tag', value: (r) => r.tag },
       { header: 'value', value: (r) => r.value },
+      { header: 'unit', value: (r) => r.unit },
     ],
     batches: [rows],
   };

@@ -2,12 +2,18 @@ import type { Executor } from '@roastery/db';
 import { conflict } from '../../lib/http-errors.ts';
 import type { LedgerContext } from './ledger-context.ts';
 
+export interface NewLot {
+  lotNumber: string;
+  beanId: number;
+  kind: 'green' | 'roasted';
+  roastedAt?: Date;
+  /** A green lot's moisture (%) and density (g/L), when its receipt gives them. */
+  moisturePct?: number | null;
+  densityGPerL?: number | null;
+}
+
 /** Creates a lot for a bean; lot numbers are unique across the plant. */
-export async function createLot(
-  ctx: LedgerContext,
-  input: { lotNumber: string; beanId: number; kind: 'green' | 'roasted'; roastedAt?: Date },
-  tx?: Executor,
-): Promise<number> {
+export async function createLot(ctx: LedgerContext, input: NewLot, tx?: Executor): Promise<number> {
   const db = tx ?? ctx.db;
   if (await ctx.repo.findLotByNumber(db, input.lotNumber)) {
     throw conflict(`Lot ${input.lotNumber} already exists.`);
@@ -17,6 +23,8 @@ export async function createLot(
     beanId: input.beanId,
     kind: input.kind,
     roastedAt: input.roastedAt ?? null,
+    moisturePct: input.moisturePct ?? null,
+    densityGPerL: input.densityGPerL ?? null,
   });
 }
 

@@ -242,6 +242,11 @@ export class LedgerRepository {
         beanId: beans.id,
         beanName: beans.name,
         centiLbs: deviceLots.centiLbs,
+        // What a roast of the lot is told of it: the lot's own figures, else its bean's.
+        moisturePct: lots.moisturePct,
+        densityGPerL: lots.densityGPerL,
+        typicalMoisturePct: beans.typicalMoisturePct,
+        typicalDensityGPerL: beans.typicalDensityGPerL,
       })
       .from(deviceLots)
       .innerJoin(devices, eq(devices.id, deviceLots.deviceId))

@@ -7,7 +7,7 @@ import {
 } from '@roastery/contract';
 import { bookRoast } from './book-roast.ts';
 import type { LedgerContext } from './ledger-context.ts';
-import { createLot, deleteUnusedLot, lotExists } from './ledger-lots.ts';
+import { createLot, deleteUnusedLot, lotExists, type NewLot } from './ledger-lots.ts';
 import type { Holding, LedgerRepository } from './ledger-repository.ts';
 import { traceLot, traceOrder } from './ledger-trace.ts';
 import { checkMove, moveBeans } from './move-beans.ts';
@@ -124,10 +124,7 @@ export class LedgerService {
   }
 
   /** Creates a lot for a bean; lot numbers are unique across the plant. */
-  createLot(
-    input: { lotNumber: string; beanId: number; kind: 'green' | 'roasted'; roastedAt?: Date },
-    tx?: Executor,
-  ): Promise<number> {
+  createLot(input: NewLot, tx?: Executor): Promise<number> {
     return createLot(this.#ctx, input, tx);
   }
 }

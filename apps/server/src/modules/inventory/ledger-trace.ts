@@ -99,6 +99,8 @@ export async function traceLot(ctx: LedgerContext, lotNumber: string): Promise<L
         .map((m) => m.entry.orderId)
         .filter((o): o is number => o !== null),
     ),
+    moisture_pct: lot.moisturePct,
+    density_g_per_l: lot.densityGPerL,
   };
 }
 

@@ -19,6 +19,7 @@ import type { ProfileVersionRef } from '../roast-profiles/roast-profile-service.
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { StockPlanner, type PlannedDraw, type RecipeShare, type Shortfall } from './batch-plan.ts';
 import { batchSteps } from './batch-steps.ts';
+import { chargedGreenLot } from './green-lot-figures.ts';
 import { learnInFlight, preacts } from './in-flight.ts';
 import { orderNumber, roastedLotNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
@@ -189,6 +190,7 @@ export class BatchRunner {
       draws: compensated,
       destination: order.destinationCode,
       profiled: profile !== undefined,
+      greenLot: chargedGreenLot(draws, await this.#d.ledger.holdingsOfKind('green')),
       plant,
     });
     if (!expanded.ok) throw unprocessable(expanded.problem);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DemoBinary as B, DemoInput as I, type WorkflowStep } from '@roastery/contract';
 import { batchSteps, type BatchPlant } from './batch-steps.ts';
+import type { GreenLotFigures } from './green-lot-figures.ts';
 
 const step = (
   id: number,
@@ -60,6 +61,8 @@ const plant: BatchPlant = {
       'batch-size': I.BatchSize,
       'green-weight': I.GreenWeight,
       'bean-temperature': I.BeanTemperature,
+      'green-moisture': I.GreenMoisture,
+      'green-density': I.GreenDensity,
     };
     return { device_id, command_kind: 'input', command_id: ids[role] };
   },
@@ -138,6 +141,61 @@ describe('batch steps', () => {
       'WRB1',
       'WRB1',
     ]);
+  });
+
+  it("writes the green lot's moisture and density before the charge, 0 for what nobody knows, and 0 once done", () => {
+    const written = (greenLot: GreenLotFigures) => {
+      const result = expand({ steps: roast.slice(1), greenLot });
+      if (!result.ok) throw new Error(result.problem);
+      const view = result.steps.map((s) => [s.device_id, s.command_id, s.command_value]);
+      return { first: view.slice(0, 4), last: view.slice(-3) };
+    };
+    expect(written({ moisturePct: 12.5, densityGPerL: 720 })).toEqual({
+      first: [
+        ['R1', I.BatchSize, 333.33],
+        ['R1', I.GreenMoisture, 12.5],
+        ['R1', I.GreenDensity, 720],
+        ['CL1', B.Start, 1],
+      ],
+      last: [
+        ['WRB3', B.InletGate, 0],
+        ['R1', I.GreenMoisture, 0],
+        ['R1', I.GreenDensity, 0],
+      ],
+    });
+    expect(written({ moisturePct: null, densityGPerL: 690 }).first.slice(1, 3)).toEqual([
+      ['R1', I.GreenMoisture, 0],
+      ['R1', I.GreenDensity, 690],
+    ]);
+    // A workflow that writes them itself keeps its step, with the batch's values.
+    const own = expand({
+      steps: [step(20, 'R1', 'input', I.GreenMoisture, 11), ...roast],
+      greenLot: { moisturePct: 9.5, densityGPerL: null },
+    });
+    if (!own.ok) throw new Error(own.problem);
+    expect(
+      own.steps
+        .filter((s) => s.command_id === I.GreenMoisture || s.command_id === I.GreenDensity)
+        .map((s) => [s.command_id, s.command_value]),
+    ).toEqual([
+      [I.GreenDensity, 0],
+      [I.GreenMoisture, 9.5],
+      [I.GreenMoisture, 0],
+      [I.GreenDensity, 0],
+    ]);
+  });
+
+  it('writes no green lot to a roaster without the registers for it', () => {
+    const bare: BatchPlant = {
+      ...plant,
+      ref: (device_id, role) =>
+        role === 'green-moisture' || role === 'green-density'
+          ? undefined
+          : plant.ref(device_id, role),
+    };
+    const result = expand({ plant: bare, greenLot: { moisturePct: 12.5, densityGPerL: 720 } });
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.steps).toEqual((expand() as { steps: WorkflowStep[] }).steps);
   });
 
   it('refuses a workflow that charges from no silo', () => {

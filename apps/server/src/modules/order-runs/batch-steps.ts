@@ -1,5 +1,6 @@
 import type { CommandRef, WaitDevice, WorkflowStep } from '@roastery/contract';
 import { sortedSteps } from '@roastery/engine';
+import type { GreenLotFigures } from './green-lot-figures.ts';
 
 /** What the expansion needs to know of the plant, asked by role (never by label text). */
 export interface BatchPlant {
@@ -10,7 +11,13 @@ export interface BatchPlant {
   /** A device's command for a role, when it has one. */
   ref(
     deviceId: string,
-    role: 'batch-size' | 'green-weight' | 'bean-temperature' | 'drop-requested',
+    role:
+      | 'batch-size'
+      | 'green-weight'
+      | 'bean-temperature'
+      | 'drop-requested'
+      | 'green-moisture'
+      | 'green-density',
   ): CommandRef | undefined;
 }
 
@@ -29,6 +36,11 @@ export interface BatchStepsInput {
   destination: string | null;
   /** The batch follows a roast profile, whose end condition ends the roast. */
   profiled?: boolean;
+  /**
+   * What the roaster is told of the green beans it charges, where it has the registers for it;
+   * a figure nobody knows is written as 0 (not known), and both are set to 0 again at the end.
+   */
+  greenLot?: GreenLotFigures;
   plant: BatchPlant;
 }
 
@@ -51,7 +63,8 @@ function remap(step: WorkflowStep, from: string, to: string): WorkflowStep {
  * become one open-wait-close per planned silo, each waiting until the roaster's green weight
  * reaches the plan's cumulative target less the silo's preact (what will still fall once the
  * gate is told to close), so the last one, which has none, waits for the whole batch. The roaster's
- * batch size is set to the batch, and the roasted beans land in the order's destination.
+ * batch size is set to the batch, its green lot's moisture and density are written to it, and the
+ * roasted beans land in the order's destination.
  */
 export function batchSteps(input: BatchStepsInput): BatchSteps {
   const { plant, roaster } = input;
@@ -108,33 +121,57 @@ export function batchSteps(input: BatchStepsInput): BatchSteps {
     return [open, shut];
   });
 
-  const batchSize = plant.ref(roaster, 'batch-size');
-  const setsBatchSize = (s: WorkflowStep) =>
-    batchSize !== undefined &&
-    s.device_id === batchSize.device_id &&
-    s.type === batchSize.command_kind &&
-    s.command_id === batchSize.command_id;
-  const out: WorkflowStep[] = [];
-  if (batchSize && !steps.some(setsBatchSize)) {
-    out.push({
-      ...charge,
-      id: nextId++,
-      device_id: roaster,
-      type: batchSize.command_kind,
-      command_id: batchSize.command_id,
-      command_value: lbs(input.batchCenti),
-      dynamic: false,
-      wait_finish: true,
-      wait_device: [],
-    });
-  }
+  // What the batch sets on the roaster before its charge: a step of the workflow that sets one
+  // takes the batch's value, and one the workflow lacks comes first. The green lot's figures are
+  // the batch's alone: its last steps set them back to 0, so that a roast started otherwise (a
+  // workflow run by hand) is not taken for a roast of this lot.
+  const { greenLot } = input;
+  const presets = [
+    { ref: plant.ref(roaster, 'batch-size'), value: lbs(input.batchCenti), clears: false },
+    ...(greenLot
+      ? [
+          {
+            ref: plant.ref(roaster, 'green-moisture'),
+            value: greenLot.moisturePct ?? 0,
+            clears: true,
+          },
+          {
+            ref: plant.ref(roaster, 'green-density'),
+            value: greenLot.densityGPerL ?? 0,
+            clears: true,
+          },
+        ]
+      : []),
+  ].flatMap(({ ref, ...preset }) => (ref ? [{ ref, ...preset }] : []));
+  const presetOf = (s: WorkflowStep) =>
+    presets.find(
+      ({ ref }) =>
+        s.device_id === ref.device_id &&
+        s.type === ref.command_kind &&
+        s.command_id === ref.command_id,
+    );
+  const written = (ref: CommandRef, value: number): WorkflowStep => ({
+    ...charge,
+    id: nextId++,
+    device_id: roaster,
+    type: ref.command_kind,
+    command_id: ref.command_id,
+    command_value: value,
+    dynamic: false,
+    wait_finish: true,
+    wait_device: [],
+  });
+  const out = presets
+    .filter(({ ref }) => !steps.some((s) => presetOf(s)?.ref === ref))
+    .map(({ ref, value }) => written(ref, value));
   for (const step of steps) {
+    const preset = presetOf(step);
     if (step === charge) out.push(...charging);
     else if (plant.isSiloDischarge(step)) continue;
-    else if (setsBatchSize(step))
-      out.push({ ...step, command_value: lbs(input.batchCenti), dynamic: false });
+    else if (preset) out.push({ ...step, command_value: preset.value, dynamic: false });
     else out.push(step);
   }
+  out.push(...presets.filter((p) => p.clears).map(({ ref }) => written(ref, 0)));
 
   const ended = input.profiled ? endedByProfile(out, roaster, plant) : out;
   const bins = [...new Set(ended.filter((s) => plant.isBinInlet(s)).map((s) => s.device_id))];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Role,
+  greenLotMessages,
   productMessages,
   type Bean,
   type Product,
@@ -59,6 +60,30 @@ describe('beans', () => {
     expect(bin.body.message).toBe('Unknown bins: NOPE.');
     const dup = await supervisor('POST', '/api/bean', { bean: { bean_name: 'brazil santos' } });
     expect(dup.status).toBe(409);
+  });
+
+  it("keeps a bean's typical moisture and density, and refuses them out of range", async () => {
+    const res = await supervisor<Bean>('POST', '/api/bean', {
+      bean: { bean_name: 'Kenya AB', typical_moisture_pct: 10.8, typical_density_g_per_l: 735 },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ typical_moisture_pct: 10.8, typical_density_g_per_l: 735 });
+    const wet = await supervisor('PUT', `/api/bean/${res.body.id}`, {
+      bean: { bean_name: 'Kenya AB', typical_moisture_pct: 17 },
+    });
+    expect(wet.status).toBe(400);
+    expect(wet.body.message).toBe(greenLotMessages.moisture);
+    const light = await supervisor('POST', '/api/bean', {
+      bean: { bean_name: 'Kenya PB', typical_density_g_per_l: 500 },
+    });
+    expect(light.status).toBe(400);
+    expect(light.body.message).toBe(greenLotMessages.density);
+    const beans = (await supervisor<Bean[]>('GET', '/api/bean')).body;
+    expect(beans.find((b) => b.bean_name === 'Kenya AB')).toMatchObject({
+      typical_moisture_pct: 10.8,
+      typical_density_g_per_l: 735,
+    });
+    expect(beans.some((b) => b.bean_name === 'Kenya PB')).toBe(false);
   });
 
   it('is readable by operators (the dump screen lists beans) but not writable', async () => {

@@ -1,91 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BurnerControl, RoasterPhase } from '@roastery/contract';
-import {
-  ProfileController,
-  type BurnerMode,
-  type ControlOutput,
-  type ControlledProfile,
-} from './profile-controller.ts';
-
-const profile: ControlledProfile = {
-  charge_temperature_f: 400,
-  reference: [
-    { t_s: 0, bt_f: 380 },
-    { t_s: 30, bt_f: 260 },
-    { t_s: 630, bt_f: 410 },
-  ],
-  power: [],
-  end: { kind: 'total_time', value: 600 },
-  dry_end_f: 300,
-};
-
-function harness(found: ControlledProfile | null = profile, mode: BurnerMode | null = 'power') {
-  const writes: [ControlOutput, number][] = [];
-  let manual = false;
-  const errors: unknown[] = [];
-  const alarms: string[] = [];
-  const cleared: string[] = [];
-  const controller = new ProfileController(
-    {
-      profileFor: () => Promise.resolve(found ?? undefined),
-      burnerMode: () => mode,
-      write: (roaster, output, value) => {
-        expect(roaster).toBe('R1');
-        writes.push([output, value]);
-      },
-      manual: () => manual,
-      alarm: (roaster, source, text) => alarms.push(`${source} ${text}`),
-      clear: (source) => cleared.push(source),
-    },
-    (err) => errors.push(err),
-  );
-  const value = (role: Parameters<ProfileController['onValue']>[1], v: number) =>
-    controller.onValue('R1', role, v);
-  /** The roaster's registers at one second of its roast clock, then a control step. */
-  const second = (roastTime: number, bt: number) => {
-    value('roast-time', roastTime);
-    value('bean-temperature', bt);
-    value('environment-temperature', bt + 60);
-    controller.step();
-  };
-  /** The gate closes 20 s after the first beans: the roast's t = 0. */
-  const charge = async () => {
-    value('roaster-phase', RoasterPhase.Idle);
-    value('roast-time', 0);
-    value('roaster-phase', RoasterPhase.Charging);
-    value('roast-time', 20);
-    value('bean-temperature', 380);
-    value('environment-temperature', 440);
-    value('roaster-phase', RoasterPhase.Roasting);
-    // The profile of the batch is looked up in the database.
-    await new Promise((resolve) => setImmediate(resolve));
-  };
-  /** BT on the reference: 4 °F/s down for 30 s, then up a quarter of that. */
-  const onReference = (s: number) => (s <= 30 ? 380 - 4 * s : 260 + 0.25 * (s - 30));
-  /** The turning point, at 30 s, is behind at 60 s. */
-  const throughTurningPoint = () => {
-    for (let s = 1; s <= 60; s += 1) second(20 + s, onReference(s));
-  };
-  return {
-    controller,
-    writes,
-    alarms,
-    cleared,
-    throughTurningPoint,
-    onReference,
-    errors,
-    value,
-    second,
-    charge,
-    setManual: (on: boolean) => {
-      manual = on;
-    },
-  };
-}
+import { controllerHarness, testProfile as profile } from '../../../test/roast-control-fixtures.ts';
 
 describe('the roast profile controller', () => {
   it('takes the burner at the charge, sets it each second of the roast clock, asks for the drop at the end condition and hands the burner back after it', async () => {
-    const h = harness({ ...profile, end: { kind: 'total_time', value: 30 } });
+    const h = controllerHarness({
+      profile: { ...profile, end: { kind: 'total_time', value: 30 } },
+    });
     await h.charge();
     expect(h.controller.following).toEqual(['R1']);
     // The first step at t = 0: the charge's power until the turning point (the profile has no
@@ -115,7 +36,7 @@ describe('the roast profile controller', () => {
   });
 
   it('steps once per second of the roast clock, however many readings arrive', async () => {
-    const h = harness();
+    const h = controllerHarness();
     await h.charge();
     h.throughTurningPoint();
     h.writes.length = 0;
@@ -131,7 +52,7 @@ describe('the roast profile controller', () => {
   });
 
   it('leaves a batch without a profile to the PLC', async () => {
-    const h = harness(null);
+    const h = controllerHarness({ profile: null });
     await h.charge();
     for (let s = 1; s <= 40; s += 1) h.second(20 + s, 380 - s);
     h.value('roaster-phase', RoasterPhase.Dropping);
@@ -140,7 +61,7 @@ describe('the roast profile controller', () => {
   });
 
   it('writes nothing while an operator drives the roaster by hand', async () => {
-    const h = harness();
+    const h = controllerHarness();
     await h.charge();
     h.throughTurningPoint();
     h.writes.length = 0;
@@ -152,15 +73,8 @@ describe('the roast profile controller', () => {
     expect(h.writes.map(([o]) => o)).toEqual(['burner-power']);
   });
 
-  it('follows no roast that was under way before it started', () => {
-    const h = harness();
-    h.value('roaster-phase', RoasterPhase.Roasting);
-    for (let s = 1; s <= 5; s += 1) h.second(100 + s, 300 + s);
-    expect(h.writes).toEqual([]);
-  });
-
   it('raises an alarm when BT stays off the reference past the band, and clears it once back', async () => {
-    const h = harness();
+    const h = controllerHarness();
     await h.charge();
     h.throughTurningPoint();
     // The turning point shows at 44 s; for a minute after it the band does not count.
@@ -178,7 +92,7 @@ describe('the roast profile controller', () => {
   });
 
   it('turns the burner off while ET is over its high limit, the safe action, with an alarm', async () => {
-    const h = harness();
+    const h = controllerHarness();
     await h.charge();
     h.throughTurningPoint();
     h.writes.length = 0;
@@ -200,7 +114,7 @@ describe('the roast profile controller', () => {
   });
 
   it('raises an alarm when the rate of rise crashes after first crack, and one when it flicks up', async () => {
-    const crash = harness();
+    const crash = controllerHarness();
     await crash.charge();
     crash.throughTurningPoint();
     // 15 °F/min on the reference, the crack heard at 2:00, then the beans stall.
@@ -212,7 +126,7 @@ describe('the roast profile controller', () => {
       /^roast-ror-crash:R1 R1: the rate of rise crashed after first crack, from 15 to \d+(\.\d)? °F\/min in 30 s, at 2:\d\d of the roast\.$/,
     );
 
-    const flick = harness();
+    const flick = controllerHarness();
     await flick.charge();
     flick.throughTurningPoint();
     for (let s = 61; s <= 120; s += 1) flick.second(20 + s, flick.onReference(s));
@@ -232,7 +146,7 @@ describe('the roast profile controller', () => {
   });
 
   it('drives a PLC with its own burner controller by a set-point curve: the charge temperature, then the reference', async () => {
-    const h = harness(profile, 'set-point');
+    const h = controllerHarness({ mode: 'set-point' });
     await h.charge();
     expect(h.writes).toEqual([
       ['drop-request', 0],
@@ -254,7 +168,7 @@ describe('the roast profile controller', () => {
   });
 
   it('follows nothing on a roaster whose burner it cannot drive', async () => {
-    const h = harness(profile, null);
+    const h = controllerHarness({ mode: null });
     await h.charge();
     h.throughTurningPoint();
     expect(h.writes).toEqual([]);

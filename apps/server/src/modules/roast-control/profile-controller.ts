@@ -1,4 +1,10 @@
-import { BurnerControl, RoasterPhase, rateOfRise, type RoastEvents } from '@roastery/contract';
+import {
+  BurnerControl,
+  DEFAULT_ROAST_LIMITS,
+  RoasterPhase,
+  type RoastLimits,
+  type RoastSample,
+} from '@roastery/contract';
 import {
   chargedFollower,
   followProfile,
@@ -6,10 +12,21 @@ import {
   type FollowerState,
 } from '@roastery/engine';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import {
+  clearWatch,
+  clock,
+  newWatch,
+  tenths,
+  watchBand,
+  watchEt,
+  watchRor,
+  type RoastAlarmPort,
+  type RoastWatch,
+} from './roast-watch.ts';
 
 /** What the controller writes to a roaster. */
 export type ControlOutput =
-  'burner-power' | 'burner-control' | 'burner-set-point' | 'airflow' | 'drop-request';
+  'burner-power' | 'burner-control' | 'burner-set-point' | 'airflow' | 'drop-request' | 'quench';
 
 /**
  * How the controller drives a roaster's burner. 'power': the console's PID sets the burner
@@ -22,48 +39,34 @@ export type BurnerMode = 'power' | 'set-point';
 /** A profile version as the controller runs it. */
 export type ControlledProfile = FollowedProfile & { charge_temperature_f: number };
 
-export interface ProfileControlPort {
+/** A roast under way that the console did not see charge (it was restarted meanwhile). */
+export interface ResumedRoast {
+  /** The roast clock at the charge: the profile's t = 0. */
+  chargeS: number;
+  /** What the roaster read each second from the charge, as far as it was kept. */
+  samples: readonly RoastSample[];
+}
+
+export interface ProfileControlPort extends RoastAlarmPort {
   /**
-   * The profile the batch just charged on this roaster follows; undefined when it follows none,
+   * The profile the batch roasting on this roaster follows; undefined when it follows none,
    * and the PLC's own set-point controller keeps the burner.
    */
   profileFor(roaster: string): Promise<ControlledProfile | undefined>;
+  /** The roaster's roast alarm limits; the defaults where the port has none. */
+  limitsFor?(roaster: string): Promise<RoastLimits>;
+  /** The elapsed part of a roast seen under way; undefined when nothing of it was kept. */
+  resume?(roaster: string): Promise<ResumedRoast | undefined>;
   /** How the roaster's burner can be driven; null: it cannot, and the roast is not followed. */
   burnerMode(roaster: string): BurnerMode | null;
+  /** Whether the roaster has a quench: a 'quench' safe action sprays it, else drops. */
+  hasQuench?(roaster: string): boolean;
   write(roaster: string, output: ControlOutput, value: number): void;
   /** An operator drives the roaster by hand: the controller leaves the burner to them. */
   manual(roaster: string): boolean;
-  /** Raises an alarm of a lasting condition, once until it is cleared. */
-  alarm(roaster: string, source: string, text: string): void;
-  /** The condition behind an alarm ended. */
-  clear(source: string): void;
+  /** Tells the plant's people something worth knowing, once (the events log keeps it). */
+  notice?(roaster: string, text: string): void;
 }
-
-/**
- * The roast alarms' limits. BT may stray from the reference by `bandF` for `bandS` before an
- * alarm: a charge's lot differs from the reference's and the PID takes a minute to bring it
- * back. ET above `etHighF` is a fire risk in a drum roaster (chaff ignites in the air stream
- * around 550 °F): the burner goes off at once, the safe action, until ET is `etResetF` lower.
- */
-export const ROAST_ALARM_LIMITS = {
-  bandF: 5,
-  bandS: 30,
-  /**
-   * From the turning point the PID has this long before the band counts: a lot turns earlier or
-   * later than the reference's, and the reference may still be falling while BT climbs.
-   */
-  graceS: 60,
-  etHighF: 550,
-  etResetF: 20,
-  /**
-   * After first crack, the rate of rise should ease steadily to the drop. A crash: it falls by
-   * `crashFPerMin` within `rorSpanS` (the beans stall and bake). A flick: it climbs
-   * `flickFPerMin` above its lowest since the crack (the beans scorch late).
-   */
-  rorSpanS: 30,
-  crashFPerMin: 5,
-  flickFPerMin: 2,
-} as const;
 
 interface Readings {
   phase?: number | null;
@@ -72,9 +75,11 @@ interface Readings {
   crack?: number | null;
   /** The roaster's own roast clock, whole seconds since its first beans came in. */
   roastTime?: number | null;
+  burner?: number | null;
+  control?: number | null;
 }
 
-interface Roast {
+interface Roast extends RoastWatch {
   /** The roast clock when the charge gate closed: the profile's t = 0, as the record's. */
   chargeS: number;
   profile: ControlledProfile | undefined;
@@ -86,16 +91,7 @@ interface Roast {
   burner: number | null;
   airflow: number | null;
   dropRequested: boolean;
-  /** When the PID took over at the turning point; null before it. */
-  turnedS: number | null;
-  /** Since when BT has been off the reference by more than the band; null while within it. */
-  offSince: number | null;
-  offRaised: boolean;
-  etHigh: boolean;
-  /** The lowest rate of rise since first crack; null before it. */
-  lowestRor: number | null;
-  crashRaised: boolean;
-  flickRaised: boolean;
+  quenched: boolean;
 }
 
 const READINGS: Partial<Record<CommandRole, keyof Readings>> = {
@@ -104,9 +100,11 @@ const READINGS: Partial<Record<CommandRole, keyof Readings>> = {
   'environment-temperature': 'et',
   'first-crack': 'crack',
   'roast-time': 'roastTime',
+  'burner-output': 'burner',
+  'burner-control': 'control',
 };
 
-const tenths = (n: number) => Math.round(n * 10) / 10;
+const resumeSource = (roaster: string) => `roast-resume:${roaster}`;
 
 /**
  * Runs each roaster's batch on its roast profile, as a roaster's profile controller does: from
@@ -115,12 +113,16 @@ const tenths = (n: number) => Math.round(n * 10) / 10;
  * Console; at the end condition it asks for the drop ('Drop Request'), which the batch's workflow
  * waits for. When the roast is dropped the burner goes back to the PLC's set-point controller,
  * which holds the drum hot for the next batch. A batch without a profile, and a roaster in manual
- * mode, are left to the PLC and the operator.
+ * mode, are left to the PLC and the operator. A roast seen under way without having been seen
+ * to charge (the console restarted) is taken up where its roast clock is, or, when its batch or
+ * its charge cannot be found, handed back to the PLC with an alarm.
  */
 export class ProfileController {
   readonly #port: ProfileControlPort;
   readonly #readings = new Map<string, Readings>();
   readonly #roasts = new Map<string, Roast>();
+  /** Roasters handed back to the PLC at a restart, with an alarm until their roast ends. */
+  readonly #handedBack = new Set<string>();
   readonly #onError: (err: unknown, roaster: string) => void;
 
   constructor(port: ProfileControlPort, onError: (err: unknown, roaster: string) => void) {
@@ -146,7 +148,8 @@ export class ProfileController {
 
   /** The roaster's roast clock at the charge of the roast it follows: the profile's t = 0. */
   chargeOf(roaster: string): number | null {
-    return this.#roasts.get(roaster)?.chargeS ?? null;
+    const roast = this.#roasts.get(roaster);
+    return roast && !roast.loading ? roast.chargeS : null;
   }
 
   /** The roasters whose burner the controller drives now. */
@@ -155,12 +158,14 @@ export class ProfileController {
   }
 
   #phase(roaster: string, before: number | null, phase: number | null): void {
-    if (phase === RoasterPhase.Roasting && before === RoasterPhase.Charging) {
-      this.#charge(roaster);
+    if (phase === RoasterPhase.Roasting) {
+      if (before === RoasterPhase.Charging) this.#charge(roaster);
+      else if (!this.#roasts.has(roaster)) this.#resume(roaster);
       return;
     }
+    if (this.#handedBack.delete(roaster)) this.#port.clear(resumeSource(roaster));
     const roast = this.#roasts.get(roaster);
-    if (!roast || phase === RoasterPhase.Roasting) return;
+    if (!roast) return;
     // Dropped, or the roast ended some other way: the PLC holds the drum hot again.
     this.#roasts.delete(roaster);
     if (roast.profile) {
@@ -170,35 +175,26 @@ export class ProfileController {
         this.#port.write(roaster, 'burner-set-point', roast.profile.charge_temperature_f);
       }
       this.#port.write(roaster, 'drop-request', 0);
+      if (roast.quenched) this.#port.write(roaster, 'quench', 0);
     }
-    if (roast.offRaised) this.#port.clear(bandSource(roaster));
-    if (roast.etHigh) this.#port.clear(etSource(roaster));
-    if (roast.crashRaised) this.#port.clear(rorSource(roaster, 'crash'));
-    if (roast.flickRaised) this.#port.clear(rorSource(roaster, 'flick'));
+    clearWatch(this.#port, roaster, roast);
+  }
+
+  /** The roast's profile, limits and (when resumed) elapsed part, looked up together. */
+  #lookUp(roaster: string, resumed: boolean) {
+    const port = this.#port;
+    return Promise.all([
+      port.profileFor(roaster),
+      port.limitsFor ? port.limitsFor(roaster) : Promise.resolve(DEFAULT_ROAST_LIMITS),
+      resumed && port.resume ? port.resume(roaster) : Promise.resolve(undefined),
+    ]);
   }
 
   #charge(roaster: string): void {
-    const roast: Roast = {
-      chargeS: this.#readings.get(roaster)?.roastTime ?? 0,
-      profile: undefined,
-      mode: 'power',
-      loading: true,
-      follower: chargedFollower,
-      lastS: -1,
-      burner: null,
-      airflow: null,
-      dropRequested: false,
-      turnedS: null,
-      offSince: null,
-      offRaised: false,
-      etHigh: false,
-      lowestRor: null,
-      crashRaised: false,
-      flickRaised: false,
-    };
+    const roast = newRoast(this.#readings.get(roaster)?.roastTime ?? 0);
     this.#roasts.set(roaster, roast);
-    this.#port.profileFor(roaster).then(
-      (profile) => {
+    this.#lookUp(roaster, false).then(
+      ([profile, limits]) => {
         if (this.#roasts.get(roaster) !== roast) return;
         const mode = this.#port.burnerMode(roaster);
         roast.loading = false;
@@ -206,17 +202,81 @@ export class ProfileController {
           this.#roasts.delete(roaster);
           return;
         }
-        roast.profile = profile;
-        roast.mode = mode;
+        Object.assign(roast, { profile, mode, limits });
         this.#port.write(roaster, 'drop-request', 0);
         if (mode === 'power') this.#port.write(roaster, 'burner-control', BurnerControl.Console);
         this.#step(roaster);
       },
-      (err: unknown) => {
-        if (this.#roasts.get(roaster) === roast) this.#roasts.delete(roaster);
-        this.#onError(err, roaster);
-      },
+      (err: unknown) => this.#failed(roaster, roast, err),
     );
+  }
+
+  /**
+   * Takes up a roast it did not see charge: from the roaster's roast clock, with the readings
+   * kept of its elapsed part, so that the events already passed stay passed; the PID starts
+   * again from the burner the PLC holds, without a bump.
+   */
+  #resume(roaster: string): void {
+    const roast = newRoast(0);
+    this.#roasts.set(roaster, roast);
+    this.#lookUp(roaster, true).then(
+      ([profile, limits, elapsed]) => {
+        if (this.#roasts.get(roaster) !== roast) return;
+        const mode = this.#port.burnerMode(roaster);
+        roast.loading = false;
+        if (!profile || !mode || !elapsed) {
+          this.#roasts.delete(roaster);
+          if (mode === 'power') this.#handBack(roaster, profile ? 'its charge' : 'its batch');
+          return;
+        }
+        const r = this.#readings.get(roaster) ?? {};
+        const samples = [...elapsed.samples];
+        const last = samples.at(-1);
+        // The burner the PLC holds now is where the PID takes over from.
+        if (last && r.burner != null)
+          samples[samples.length - 1] = { ...last, burner_pct: r.burner };
+        Object.assign(roast, {
+          profile,
+          mode,
+          limits,
+          chargeS: elapsed.chargeS,
+          follower: { samples, pid: null },
+          lastS: last?.t_s ?? -1,
+        });
+        if (mode === 'power') this.#port.write(roaster, 'burner-control', BurnerControl.Console);
+        const at =
+          r.roastTime == null ? '' : `, at ${clock(r.roastTime - elapsed.chargeS)} of the roast`;
+        this.#port.notice?.(
+          roaster,
+          `${roaster}: roast control resumed after a restart of the console${at}; the roast follows its profile again.`,
+        );
+        this.#step(roaster);
+      },
+      (err: unknown) => this.#failed(roaster, roast, err),
+    );
+  }
+
+  /**
+   * A roast under way that cannot be followed: the burner goes back to the PLC unless it is known
+   * to have it, never left to a console that no longer drives it; an alarm if the console did.
+   */
+  #handBack(roaster: string, missing: string): void {
+    const control = this.#readings.get(roaster)?.control;
+    if (control === BurnerControl.SetPoint) return;
+    this.#port.write(roaster, 'burner-control', BurnerControl.SetPoint);
+    this.#port.write(roaster, 'drop-request', 0);
+    if (control !== BurnerControl.Console) return;
+    this.#handedBack.add(roaster);
+    this.#port.alarm(
+      roaster,
+      resumeSource(roaster),
+      `${roaster}: roast control could not resume after a restart of the console (${missing} was not found); the burner is handed back to the PLC.`,
+    );
+  }
+
+  #failed(roaster: string, roast: Roast, err: unknown): void {
+    if (this.#roasts.get(roaster) === roast) this.#roasts.delete(roaster);
+    this.#onError(err, roaster);
   }
 
   #step(roaster: string): void {
@@ -234,94 +294,61 @@ export class ProfileController {
     });
     roast.follower = out.state;
     roast.lastS = t_s;
-    this.#watchBand(roaster, roast, t_s, r.bt, out.setpoint_f);
-    this.#watchRor(roaster, roast, out.events);
+    watchBand(this.#port, roaster, roast, { t_s, bt: r.bt, reference: out.setpoint_f });
+    watchRor(this.#port, roaster, roast, roast.follower.samples, out.events);
     // The safe action wins over the profile: no burner while ET is too high. On a PLC with its
     // own controller, a set-point of 0 has it fire nothing.
-    const tooHot = this.#watchEt(roaster, roast, r.et);
+    const quench = this.#quenches(roaster, roast);
+    const et = watchEt(this.#port, roaster, roast, r.et, safeActionText(roaster, roast, quench));
     const burner = roast.mode === 'power' ? out.burner_pct : setPointOf(roast.profile, out);
-    const output = tooHot ? 0 : tenths(burner);
+    const output = et.over ? 0 : tenths(burner);
     const written = roast.mode === 'power' ? 'burner-power' : 'burner-set-point';
     if (output !== roast.burner) this.#port.write(roaster, written, output);
     if (out.airflow_pct !== roast.airflow) this.#port.write(roaster, 'airflow', out.airflow_pct);
     roast.burner = output;
     roast.airflow = out.airflow_pct;
-    if (out.drop) {
+    if (et.raised && quench) {
+      roast.quenched = true;
+      this.#port.write(roaster, 'quench', 1);
+    }
+    if (out.drop || (et.raised && roast.limits.et_safe_action !== 'burner-off')) {
       roast.dropRequested = true;
       this.#port.write(roaster, 'drop-request', 1);
     }
   }
 
-  /** An alarm once BT has been off the reference by more than the band for long enough. */
-  #watchBand(roaster: string, roast: Roast, t_s: number, bt: number, reference: number | null) {
-    const { bandF, bandS, graceS } = ROAST_ALARM_LIMITS;
-    if (reference !== null) roast.turnedS ??= t_s;
-    const counts = roast.turnedS !== null && t_s - roast.turnedS >= graceS;
-    if (reference === null || !counts || Math.abs(bt - reference) <= bandF) {
-      roast.offSince = null;
-      if (roast.offRaised) this.#port.clear(bandSource(roaster));
-      roast.offRaised = false;
-      return;
-    }
-    roast.offSince ??= t_s;
-    if (roast.offRaised || t_s - roast.offSince < bandS) return;
-    roast.offRaised = true;
-    const side = bt > reference ? 'above' : 'below';
-    this.#port.alarm(
-      roaster,
-      bandSource(roaster),
-      `${roaster}: bean temperature ${tenths(bt)} °F is ${tenths(Math.abs(bt - reference))} °F ${side} the profile's reference (${tenths(reference)} °F) for ${bandS} s, at ${clock(t_s)} of the roast.`,
-    );
+  #quenches(roaster: string, roast: Roast): boolean {
+    return roast.limits.et_safe_action === 'quench' && this.#port.hasQuench?.(roaster) === true;
   }
+}
 
-  /** An alarm, once a roast, for a rate of rise that crashes or flicks after first crack. */
-  #watchRor(roaster: string, roast: Roast, events: RoastEvents): void {
-    const samples = roast.follower.samples;
-    const latest = samples.at(-1);
-    if (!events.first_crack || !latest || (roast.crashRaised && roast.flickRaised)) return;
-    const { rorSpanS, crashFPerMin, flickFPerMin } = ROAST_ALARM_LIMITS;
-    const rates = rateOfRise(samples);
-    const now = rates.at(-1);
-    if (now == null) return;
-    const at = (i: number) => samples[i]?.t_s ?? -Infinity;
-    let back = samples.length - 1;
-    while (back > 0 && at(back) > latest.t_s - rorSpanS) back -= 1;
-    const before = at(back) <= latest.t_s - rorSpanS ? rates[back] : null;
-    if (!roast.crashRaised && before != null && before - now > crashFPerMin) {
-      roast.crashRaised = true;
-      this.#port.alarm(
-        roaster,
-        rorSource(roaster, 'crash'),
-        `${roaster}: the rate of rise crashed after first crack, from ${tenths(before)} to ${tenths(now)} °F/min in ${rorSpanS} s, at ${clock(latest.t_s)} of the roast.`,
-      );
-    }
-    const lowest = roast.lowestRor;
-    if (!roast.flickRaised && lowest !== null && now - lowest > flickFPerMin) {
-      roast.flickRaised = true;
-      this.#port.alarm(
-        roaster,
-        rorSource(roaster, 'flick'),
-        `${roaster}: the rate of rise flicked up after first crack, from ${tenths(lowest)} to ${tenths(now)} °F/min, at ${clock(latest.t_s)} of the roast.`,
-      );
-    }
-    roast.lowestRor = lowest === null ? now : Math.min(lowest, now);
-  }
+function newRoast(chargeS: number): Roast {
+  return {
+    ...newWatch(DEFAULT_ROAST_LIMITS),
+    chargeS,
+    profile: undefined,
+    mode: 'power',
+    loading: true,
+    follower: chargedFollower,
+    lastS: -1,
+    burner: null,
+    airflow: null,
+    dropRequested: false,
+    quenched: false,
+  };
+}
 
-  /** Whether ET is over its high limit: the alarm is raised as it goes over. */
-  #watchEt(roaster: string, roast: Roast, et: number): boolean {
-    const { etHighF, etResetF } = ROAST_ALARM_LIMITS;
-    if (!roast.etHigh && et >= etHighF) {
-      roast.etHigh = true;
-      this.#port.alarm(
-        roaster,
-        etSource(roaster),
-        `${roaster}: environment temperature ${tenths(et)} °F is over its ${etHighF} °F limit; the burner is off until it falls below ${etHighF - etResetF} °F.`,
-      );
-    } else if (roast.etHigh && et < etHighF - etResetF) {
-      roast.etHigh = false;
-      this.#port.clear(etSource(roaster));
-    }
-    return roast.etHigh;
+/** What the ET alarm says the safe action did besides turning the burner off. */
+function safeActionText(roaster: string, roast: Roast, quench: boolean): string {
+  switch (roast.limits.et_safe_action) {
+    case 'burner-off':
+      return '';
+    case 'drop':
+      return ', and the drop is asked for';
+    case 'quench':
+      return quench
+        ? ', the quench is on and the drop is asked for'
+        : `, and the drop is asked for (${roaster} has no quench)`;
   }
 }
 
@@ -333,8 +360,3 @@ export class ProfileController {
 function setPointOf(profile: ControlledProfile, out: { setpoint_f: number | null }): number {
   return out.setpoint_f ?? profile.charge_temperature_f;
 }
-
-const bandSource = (roaster: string) => `roast-band:${roaster}`;
-const etSource = (roaster: string) => `roast-et-high:${roaster}`;
-const rorSource = (roaster: string, kind: 'crash' | 'flick') => `roast-ror-${kind}:${roaster}`;
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;

@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RoastControlState } from '@roastery/contract';
+import type { RoastControlState, RoastSample } from '@roastery/contract';
 import { notFound } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { DeviceRecords } from '../devices/device-records.ts';
+import { roastLimitsOf } from '../devices/roast-limits.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { OrderRunService } from '../order-runs/order-run-service.ts';
 import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
+import type { RoastRecordService } from '../roast-records/roast-records-service.ts';
 import {
   ProfileController,
   type BurnerMode,
   type ControlOutput,
   type ControlledProfile,
+  type ResumedRoast,
 } from './profile-controller.ts';
 
 /** Who the events log names for the controller's writes. */
@@ -33,8 +36,13 @@ export interface RoastControlDeps {
   orderRuns: Pick<OrderRunService, 'profileRoastingOn'>;
   roastProfiles: Pick<RoastProfileService, 'version' | 'namesOf'>;
   notifications: Pick<NotificationService, 'raise' | 'clear'>;
-  /** Names the roaster an alarm is about, so that it shows on the roaster's screens. */
+  /**
+   * Names the roaster an alarm is about, so that it shows on the roaster's screens, and holds
+   * its roast alarm limits.
+   */
   deviceRecords: { records: Pick<DeviceRecords, 'require'> };
+  /** What a roast under way at a restart is taken up from: the historian's readings of it. */
+  roastRecords: Pick<RoastRecordService, 'elapsed'>;
   logger: FastifyBaseLogger;
 }
 
@@ -56,23 +64,15 @@ export class RoastControlService {
     this.controller = new ProfileController(
       {
         profileFor: (roaster) => this.#profileFor(roaster),
+        limitsFor: async (roaster) =>
+          roastLimitsOf(await deps.deviceRecords.records.require(roaster)),
+        resume: (roaster) => this.#resume(roaster),
         write: (roaster, output, value) => this.#write(roaster, output, value),
         burnerMode: (roaster) => this.#burnerMode(roaster),
+        hasQuench: (roaster) => this.#d.runtime.catalog()?.refOf(roaster, 'quench') !== undefined,
         manual: (roaster) => deps.runtime.reading(roaster, 'manual-mode-active') === 1,
-        alarm: (roaster, source, text) => {
-          deps.deviceRecords.records
-            .require(roaster)
-            .then((device) =>
-              deps.notifications.raise({
-                type: 'alarm',
-                text,
-                by: ROAST_CONTROLLER,
-                source,
-                deviceRef: device.id,
-              }),
-            )
-            .catch((err: unknown) => deps.logger.error({ err, roaster }, 'roast alarm not raised'));
-        },
+        alarm: (roaster, source, text) => this.#raise(roaster, { type: 'alarm', text, source }),
+        notice: (roaster, text) => this.#raise(roaster, { type: 'other', text }),
         clear: (source) => {
           deps.notifications
             .clear(source)
@@ -141,6 +141,34 @@ export class RoastControlService {
     const name = names.get(id) ?? `Profile ${id}`;
     this.#followed.set(roaster, { id, name, version, reference, end, dry_end_f });
     return settings;
+  }
+
+  /** A roast under way seen at a start: its charge and the readings kept since. */
+  async #resume(roaster: string): Promise<ResumedRoast | undefined> {
+    const elapsed = await this.#d.roastRecords.elapsed(roaster);
+    if (!elapsed) return undefined;
+    const samples = elapsed.samples.map(
+      ([t_s, bt_f, et_f, , burner, airflow, crack]): RoastSample => ({
+        t_s,
+        bt_f,
+        et_f,
+        crack_heard: crack === 1,
+        ...(burner === null ? {} : { burner_pct: burner }),
+        ...(airflow === null ? {} : { airflow_pct: airflow }),
+      }),
+    );
+    return { chargeS: elapsed.chargeS, samples };
+  }
+
+  /** An alarm or notice about a roaster, named so that it shows on the roaster's screens. */
+  #raise(roaster: string, notice: { type: 'alarm' | 'other'; text: string; source?: string }) {
+    const { deviceRecords, notifications, logger } = this.#d;
+    deviceRecords.records
+      .require(roaster)
+      .then((device) =>
+        notifications.raise({ ...notice, by: ROAST_CONTROLLER, deviceRef: device.id }),
+      )
+      .catch((err: unknown) => logger.error({ err, roaster }, 'roast notice not raised'));
   }
 
   #write(roaster: string, output: ControlOutput, value: number): void {

@@ -2,13 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  AlogFormatError,
-  convertTemperature,
-  parseAlog,
-  PROFILE_EVENTS,
-  writeAlog,
-} from './artisan-alog.ts';
+import { convertTemperature } from '@roastery/contract';
+import { AlogFormatError, parseAlog, PROFILE_EVENTS, writeAlog } from './artisan-alog.ts';
 import type { ArtisanProfile } from './artisan-alog.ts';
 import { parsePythonLiteral } from './python-literal.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { convertTemperature, type TemperatureUnit } from '@roastery/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parsePythonLiteral, printPythonLiteral, PythonLiteralError } from './python-literal.ts';
 import type { PythonValue } from './python-literal.ts';
@@ -8,7 +9,6 @@ import type { PythonValue } from './python-literal.ts';
  * (JSON, or the Python literal Artisan itself saves) and written back so that Artisan opens it.
  */
 
-export type TemperatureUnit = 'F' | 'C';
 export type WeightUnit = 'g' | 'kg' | 'lb' | 'oz';
 
 /** One reading; `t_s` counts from CHARGE, negative before it; null is a missing reading. */
@@ -164,15 +164,6 @@ export function parseAlog(text: string, options: { unit?: TemperatureUnit } = {}
 export function writeAlog(record: ArtisanProfile, options: { form: 'json' | 'python' }): string {
   const dictionary = alogDictionary(record);
   return options.form === 'json' ? JSON.stringify(dictionary) : printPythonLiteral(dictionary);
-}
-
-export function convertTemperature(
-  value: number,
-  from: TemperatureUnit,
-  to: TemperatureUnit,
-): number {
-  if (from === to) return value;
-  return to === 'F' ? (value * 9) / 5 + 32 : ((value - 32) * 5) / 9;
 }
 
 function readDictionary(text: string): unknown {

@@ -1,7 +1,12 @@
-import type { AlogPreview, ReferencePoint } from '@roastery/contract';
 import {
   convertTemperature,
+  type AlogPreview,
+  type ReferencePoint,
+  type TemperatureUnit,
+} from '@roastery/contract';
+import {
   parseAlog,
+  PROFILE_EVENTS,
   type ArtisanProfile,
   type ProfileEvent,
   type WeightUnit,
@@ -98,7 +103,7 @@ export function previewAlog(text: string): AlogPreview {
 }
 
 /**
- * A version's reference curve as an Artisan profile in °F: BT only (ET missing), CHARGE at its
+ * A version's reference curve as an Artisan profile in °F (see inUnit for the plant's): BT only (ET missing), CHARGE at its
  * first point (t = 0), DROP at its last.
  */
 export function alogRecord(
@@ -124,6 +129,28 @@ export function alogRecord(
       cool: null,
     },
     weights: null,
+  };
+}
+
+/**
+ * A profile in the plant's unit, as its .alog is downloaded: Artisan reads a file by its mode,
+ * so the file says what the plant's screens say. Hundredths of a °C are finer than the tenth of
+ * a °F the PLC reads, so a file read back gives the same °F.
+ */
+export function inUnit(profile: ArtisanProfile, unit: TemperatureUnit): ArtisanProfile {
+  if (profile.unit === unit) return profile;
+  const to = (value: number | null) =>
+    value === null ? null : Math.round(convertTemperature(value, profile.unit, unit) * 100) / 100;
+  const events = { ...profile.events };
+  for (const name of PROFILE_EVENTS) {
+    const event = profile.events[name];
+    events[name] = event && { t_s: event.t_s, bt: to(event.bt) };
+  }
+  return {
+    ...profile,
+    unit,
+    points: profile.points.map((p) => ({ t_s: p.t_s, bt: to(p.bt), et: to(p.et) })),
+    events,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   roastProfile,
   roastProfileDetail,
   roastProfileVersion,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import { principalOf } from '../../plugins/access-control.ts';
 import type { RoastProfileService } from './roast-profile-service.ts';
@@ -30,9 +31,15 @@ const form = z.object({
 /** An .alog's text is up to 5,000,000 characters, more bytes once escaped in JSON. */
 const PREVIEW_BODY_LIMIT = 12 * 1024 * 1024;
 
-export const roastProfileRoutes: FastifyPluginAsyncZod<{ profiles: RoastProfileService }> = async (
+export interface RoastProfileRouteOptions {
+  profiles: RoastProfileService;
+  /** The plant's temperature unit, read at each download: files are written in it. */
+  temperatureUnit: () => Promise<TemperatureUnit>;
+}
+
+export const roastProfileRoutes: FastifyPluginAsyncZod<RoastProfileRouteOptions> = async (
   app,
-  { profiles },
+  { profiles, temperatureUnit },
 ) => {
   app.get(
     '/',
@@ -80,14 +87,17 @@ export const roastProfileRoutes: FastifyPluginAsyncZod<{ profiles: RoastProfileS
       schema: {
         tags,
         summary:
-          "A version's reference curve as an Artisan .alog file (text), in JSON or in Python literal form",
+          "A version's reference curve as an Artisan .alog file (text), in JSON or in Python literal form, in the plant's temperature unit",
         params: versionParams,
         querystring: z.strictObject({ form: alogForm.default('json') }),
       },
     },
     async (request, reply) => {
       const { id, version } = request.params;
-      const file = await profiles.alog(id, version, request.query.form);
+      const file = await profiles.alog(id, version, {
+        form: request.query.form,
+        unit: await temperatureUnit(),
+      });
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', file.disposition)

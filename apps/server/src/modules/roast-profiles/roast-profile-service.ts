@@ -8,6 +8,7 @@ import type {
   RoastProfileDetail,
   RoastProfileSettings,
   RoastProfileVersion,
+  TemperatureUnit,
 } from '@roastery/contract';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.ts';
@@ -16,7 +17,7 @@ import { isRoaster, roasters } from '../../plant/catalog/plant-choices.ts';
 import type { Principal } from '../../principal.ts';
 import { formatLbs } from '../devices/format-lbs.ts';
 import { writeAlog } from './artisan-alog.ts';
-import { alogDisposition, alogRecord, previewAlog } from './profile-alog.ts';
+import { alogDisposition, alogRecord, inUnit, previewAlog } from './profile-alog.ts';
 import type {
   ProfileRow,
   RoasterRow,
@@ -219,8 +220,12 @@ export class RoastProfileService {
     return previewAlog(text);
   }
 
-  /** A version's reference curve as an Artisan .alog, in the form asked for. */
-  async alog(id: number, version: number, form: AlogForm): Promise<AlogDownload> {
+  /** A version's reference curve as an Artisan .alog, in the form and the unit asked for. */
+  async alog(
+    id: number,
+    version: number,
+    options: { form: AlogForm; unit: TemperatureUnit },
+  ): Promise<AlogDownload> {
     const { profile, row } = await this.#version(id, version);
     const title = `${profile.name} v${row.version}`;
     const record = alogRecord(row.reference, {
@@ -228,7 +233,10 @@ export class RoastProfileService {
       beans: profile.productName,
       roastDate: row.createdAt.toISOString(),
     });
-    return { text: writeAlog(record, { form }), disposition: alogDisposition(title) };
+    return {
+      text: writeAlog(inUnit(record, options.unit), { form: options.form }),
+      disposition: alogDisposition(title),
+    };
   }
 
   async #require(id: number): Promise<ProfileRow> {

@@ -1,5 +1,6 @@
 import type { Database } from '@roastery/db';
 import type { AreaRoutes } from '../../lib/area.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
 import { RoastProfileRepository } from './roast-profile-repository.ts';
 import { roastProfileRoutes } from './roast-profile-routes.ts';
 import { RoastProfileService, type RoastProfileServiceDeps } from './roast-profile-service.ts';
@@ -9,10 +10,14 @@ export interface RoastProfilesNeeds extends Omit<RoastProfileServiceDeps, 'repo'
   db: Database;
 }
 
-const routes: AreaRoutes<{ roastProfiles: RoastProfileService }> = async (api, { services }) => {
+const routes: AreaRoutes<{
+  roastProfiles: RoastProfileService;
+  settings: Pick<SettingsService, 'temperatureUnit'>;
+}> = async (api, { services }) => {
   await api.register(roastProfileRoutes, {
     prefix: '/roast-profiles',
     profiles: services.roastProfiles,
+    temperatureUnit: () => services.settings.temperatureUnit(),
   });
 };
 

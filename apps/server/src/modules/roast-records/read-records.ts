@@ -49,6 +49,8 @@ function summary(row: SummaryRow): RoastRecordSummary {
         ? null
         : { rms_f: tenth(row.deviationRmsF), max_abs_f: tenth(row.deviationMaxF) },
     events: row.events,
+    green_moisture_pct: row.greenMoisturePct,
+    green_density_g_per_l: row.greenDensityGPerL,
   };
 }
 

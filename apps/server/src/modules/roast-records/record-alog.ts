@@ -1,17 +1,18 @@
-import type { AlogForm } from '@roastery/contract';
+import type { AlogForm, TemperatureUnit } from '@roastery/contract';
 import { writeAlog, type ArtisanProfile } from '../roast-profiles/artisan-alog.ts';
-import { alogDisposition } from '../roast-profiles/profile-alog.ts';
+import { alogDisposition, inUnit } from '../roast-profiles/profile-alog.ts';
 import { readRecord } from './read-records.ts';
 import type { RoastRecordsContext } from './roast-records-context.ts';
 
 /**
- * A record as an Artisan .alog, in °F and lbs: BT and ET each second from CHARGE, its events
- * (first crack as FC start) and the scale's weights, written by the roast profiles' writer.
+ * A record as an Artisan .alog, in the plant's temperature unit and lbs: BT and ET each second
+ * from CHARGE, its events (first crack as FC start) and the scale's weights, written by the roast
+ * profiles' writer.
  */
 export async function recordAlog(
   ctx: RoastRecordsContext,
   id: number,
-  form: AlogForm,
+  { form, unit }: { form: AlogForm; unit: TemperatureUnit },
 ): Promise<{ text: string; disposition: string }> {
   const record = await readRecord(ctx, id);
   const event = (e: { t_s: number; bt_f: number } | null) => e && { t_s: e.t_s, bt: e.bt_f };
@@ -40,7 +41,7 @@ export async function recordAlog(
         : { green: record.green_lbs, roasted: record.roasted_lbs, unit: 'lb' },
   };
   return {
-    text: writeAlog(profile, { form }),
+    text: writeAlog(inUnit(profile, unit), { form }),
     disposition: alogDisposition(`roast ${record.id}`),
   };
 }

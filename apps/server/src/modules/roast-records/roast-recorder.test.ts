@@ -70,6 +70,29 @@ describe('the roast recorder', () => {
     value('roaster-phase', RoasterPhase.Cooling);
     expect(finished).toEqual([]);
   });
+
+  it('keeps the green lot the roaster was told of at charge, whatever the next batch writes', () => {
+    const { finished, value, at } = bench();
+    const roast = (moisture: number, density: number) => {
+      value('bean-temperature', 420);
+      value('environment-temperature', 440);
+      value('green-moisture', moisture);
+      value('green-density', density);
+      value('roaster-phase', RoasterPhase.Charging);
+      value('roaster-phase', RoasterPhase.Roasting);
+      at(60);
+      value('roaster-phase', RoasterPhase.Dropping);
+      // The next batch may tell the roaster of its lot before this one is handed over.
+      value('green-moisture', 9.5);
+      value('roaster-phase', RoasterPhase.Cooling);
+    };
+    roast(12.5, 720);
+    roast(0, 0);
+    expect(finished.map((r) => [r.greenMoisturePct, r.greenDensityGPerL])).toEqual([
+      [12.5, 720],
+      [null, null],
+    ]);
+  });
 });
 
 describe('marks', () => {

@@ -36,6 +36,8 @@ const summaryColumns = {
   greenCenti: roastRecords.greenCenti,
   roastedCenti: roastRecords.roastedCenti,
   colour: roastRecords.colour,
+  greenMoisturePct: roastRecords.greenMoisturePct,
+  greenDensityGPerL: roastRecords.greenDensityGPerL,
   events: roastRecords.events,
   phases: roastRecords.phases,
   deviationRmsF: roastRecords.deviationRmsF,

@@ -9,6 +9,7 @@ import {
   roastRecordListQuery,
   roastRecordMarksBody,
   roastRecordNotesBody,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import type { RoastRecordService } from './roast-records-service.ts';
 
@@ -18,9 +19,15 @@ const recordParams = z.strictObject({ id: pathId('Roast record') });
 const orderParams = z.strictObject({ id: pathId('Order') });
 const batchParams = z.strictObject({ id: pathId('Batch') });
 
-export const roastRecordRoutes: FastifyPluginAsyncZod<{ records: RoastRecordService }> = async (
+export interface RoastRecordRouteOptions {
+  records: RoastRecordService;
+  /** The plant's temperature unit, read at each download: files are written in it. */
+  temperatureUnit: () => Promise<TemperatureUnit>;
+}
+
+export const roastRecordRoutes: FastifyPluginAsyncZod<RoastRecordRouteOptions> = async (
   app,
-  { records },
+  { records, temperatureUnit },
 ) => {
   app.get(
     '/',
@@ -101,13 +108,17 @@ export const roastRecordRoutes: FastifyPluginAsyncZod<{ records: RoastRecordServ
     {
       schema: {
         tags,
-        summary: 'A roast record as an Artisan .alog file (text), in JSON or Python literal form',
+        summary:
+          "A roast record as an Artisan .alog file (text), in JSON or Python literal form, in the plant's temperature unit",
         params: recordParams,
         querystring: z.strictObject({ form: alogForm.default('json') }),
       },
     },
     async (request, reply) => {
-      const file = await records.alog(request.params.id, request.query.form);
+      const file = await records.alog(request.params.id, {
+        form: request.query.form,
+        unit: await temperatureUnit(),
+      });
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', file.disposition)

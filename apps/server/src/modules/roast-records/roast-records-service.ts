@@ -4,6 +4,7 @@ import type {
   RoastRecordListQuery,
   RoastRecordMarksBody,
   RoastRecordSummary,
+  TemperatureUnit,
 } from '@roastery/contract';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { RoastedBatch, RoastRecordHandover } from './batch-handover.ts';
@@ -11,6 +12,7 @@ import { recordAlog } from './record-alog.ts';
 import { linkBatch, setMarks, setNotes } from './record-edits.ts';
 import { recordRoast } from './record-roast.ts';
 import { listRecords, readRecord, recordOfBatch, recordsOfOrder } from './read-records.ts';
+import type { ElapsedRoast, RoastHistory } from './roast-history.ts';
 import { RoastRecorder, type FinishedRoast, type RecorderClocks } from './roast-recorder.ts';
 import type { RoastRecordsContext } from './roast-records-context.ts';
 
@@ -28,10 +30,25 @@ export class RoastRecordService implements RoastRecordHandover {
   /** The roasts being stored, one after another: a batch handed over waits for them. */
   #storing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  readonly #history: Pick<RoastHistory, 'elapsed'> | undefined;
 
-  constructor(ctx: RoastRecordsContext, hub: EventHub, clocks: RecorderClocks) {
+  constructor(
+    ctx: RoastRecordsContext,
+    hub: EventHub,
+    clocks: RecorderClocks,
+    history?: Pick<RoastHistory, 'elapsed'>,
+  ) {
     this.#ctx = ctx;
-    this.recorder = new RoastRecorder(clocks, (roast) => this.#store(roast));
+    this.#history = history;
+    this.recorder = new RoastRecorder(
+      clocks,
+      (roast) => this.#store(roast),
+      history && {
+        elapsedOf: (roaster) => history.elapsed(roaster),
+        onError: (err, roaster) =>
+          ctx.logger.error({ err, roaster }, 'roast under way not read back'),
+      },
+    );
     // Only the values this instance's runtime scanned: each roast is recorded by one server.
     hub.subscribe('value', (e) => this.recorder.onValue(e.device_id, e.role, e.value), {
       from: 'this-instance',
@@ -48,6 +65,14 @@ export class RoastRecordService implements RoastRecordHandover {
     clearInterval(this.#timer);
     this.#timer = undefined;
     await this.#storing;
+  }
+
+  /**
+   * The elapsed part of the roast under way on a roaster, as the historian kept it: what the
+   * console takes a roast up from after a restart. Undefined when none is kept.
+   */
+  async elapsed(roaster: string): Promise<ElapsedRoast | undefined> {
+    return this.#history?.elapsed(roaster);
   }
 
   async batchRoasted(batch: RoastedBatch): Promise<void> {
@@ -81,8 +106,11 @@ export class RoastRecordService implements RoastRecordHandover {
     return readRecord(this.#ctx, id);
   }
 
-  alog(id: number, form: AlogForm): Promise<{ text: string; disposition: string }> {
-    return recordAlog(this.#ctx, id, form);
+  alog(
+    id: number,
+    options: { form: AlogForm; unit: TemperatureUnit },
+  ): Promise<{ text: string; disposition: string }> {
+    return recordAlog(this.#ctx, id, options);
   }
 
   #store(roast: FinishedRoast): void {

@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { SettingRef, type Setting } from '@roastery/contract';
+import {
+  DEFAULT_TEMPERATURE_UNIT,
+  SettingRef,
+  temperatureUnitOf,
+  type Setting,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { settings, type Database } from '@roastery/db';
 import { notFound, unprocessable } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
@@ -126,6 +132,26 @@ const defaults: SettingRow[] = [
     family: 'other',
     sortNo: 5,
   },
+  // After the settings a plant already has: their order stays as it was where they are stored.
+  {
+    refId: 'r-other-units',
+    label: 'Units',
+    type: 'divider',
+    family: 'other',
+    sortNo: 6,
+  },
+  {
+    refId: SettingRef.TemperatureUnit,
+    label: 'Temperature unit',
+    type: 'select',
+    options: [
+      { value: 'F', text: '°F (Fahrenheit)' },
+      { value: 'C', text: '°C (Celsius)' },
+    ],
+    value: DEFAULT_TEMPERATURE_UNIT,
+    family: 'other',
+    sortNo: 7,
+  },
 ];
 
 /** The longest text an input setting holds (a plant name, a label). */
@@ -173,6 +199,11 @@ export class SettingsService {
 
   async value(ref: string): Promise<string> {
     return (await this.get(ref)).value;
+  }
+
+  /** The unit the plant reads and writes temperatures in, on screens and in files. */
+  async temperatureUnit(): Promise<TemperatureUnit> {
+    return temperatureUnitOf(await this.value(SettingRef.TemperatureUnit));
   }
 
   /**

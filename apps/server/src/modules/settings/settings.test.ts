@@ -25,6 +25,8 @@ describe('settings', () => {
       ['r-log-page-size', 'select', '10'],
       ['r-other-sessions', 'divider', ''],
       ['r-session-warning', 'select', '5'],
+      ['r-other-units', 'divider', ''],
+      ['r-temperature-unit', 'select', 'F'],
     ]);
   });
 

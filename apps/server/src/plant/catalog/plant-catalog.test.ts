@@ -7,7 +7,9 @@ describe('PlantCatalog', () => {
 
   it('finds every standard command of the demo plant by role', () => {
     for (const role of Object.keys(STANDARD_COMMANDS) as CommandRole[]) {
-      expect(catalog.commandFor(role), role).toBeDefined();
+      // No demo roaster has a water quench: a plant's own address map may.
+      if (role === 'quench') expect(catalog.commandFor(role)).toBeUndefined();
+      else expect(catalog.commandFor(role), role).toBeDefined();
     }
     expect(catalog.commandFor('occupancy')).toMatchObject({
       kind: 'input',

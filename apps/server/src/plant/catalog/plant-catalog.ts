@@ -42,7 +42,10 @@ export type CommandRole =
   | 'burner-control'
   | 'burner-set-point'
   | 'drop-request'
-  | 'drop-requested';
+  | 'drop-requested'
+  | 'quench'
+  | 'green-moisture'
+  | 'green-density';
 
 /**
  * The one place that knows which standard label plays which role (ADR 0010). A plant whose
@@ -93,6 +96,13 @@ export const STANDARD_COMMANDS: Readonly<
   'burner-set-point': { kind: 'input', label: 'Burner Set-point' },
   'drop-request': { kind: 'binary', label: 'Drop Request' },
   'drop-requested': { kind: 'binary', label: 'Drop Requested' },
+  /** A roaster's water quench, where it has one: an ET safe action sprays it. */
+  quench: { kind: 'binary', label: 'Quench' },
+  // The green lot a batch charges, written before its charge and back to 0 (not known) once it
+  // is done: moisture (%) and density (g/L). The roaster may set its roast up by them; the
+  // roast's record keeps what it was told.
+  'green-moisture': { kind: 'input', label: 'Green Moisture' },
+  'green-density': { kind: 'input', label: 'Green Density' },
 };
 
 const commandKey = (kind: CommandKind, id: number) => `${kind}/${id}`;

@@ -4,13 +4,19 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
-import { createDeviceBody, Stage } from '@roastery/contract';
+import { createDeviceBody, Stage, type TemperatureUnit } from '@roastery/contract';
 import { NO_DATA } from '../../../components/empty-state.tsx';
 import { schemaRule } from '../../../lib/form-rules.ts';
 import type { DeviceFormData } from '../api/get-device-form-data.ts';
+import {
+  roastLimitsOf,
+  type RoastLimitValues,
+  type StoredRoastLimits,
+} from '../lib/roast-limit-values.ts';
+import { RoastLimitFields } from './roast-limit-fields.tsx';
 
 /** The fields the add and update screens share; the form's values use the API's names. */
-export interface DeviceFieldValues {
+export interface DeviceFieldValues extends RoastLimitValues {
   device_name: string;
   device_type: number;
   device_description: string;
@@ -35,15 +41,22 @@ export function hasCapacity(formData: DeviceFormData, type: number | undefined):
 
 /**
  * The nameplate OEE measures a line against, as the body sends it: a roaster's batch capacity
- * and ideal cycle, a packer's rated rate; null for what the device's stage does not have.
+ * and ideal cycle (and its roast alarm limits), a packer's rated rate; null for what the
+ * device's stage does not have. The limits' temperatures are typed in the plant's unit; given
+ * the device's stored ones, those left as shown keep their °F.
  */
-export function nameplateOf(values: DeviceFieldValues) {
+export function nameplateOf(
+  values: DeviceFieldValues,
+  unit: TemperatureUnit,
+  stored?: StoredRoastLimits,
+) {
   const roasting = values.device_stage === Stage.Roasting;
   const packing = values.device_stage === Stage.Packing;
   return {
     batch_capacity: roasting ? (values.batch_capacity ?? null) : null,
     ideal_cycle_minutes: roasting ? (values.ideal_cycle_minutes ?? null) : null,
     rated_lbs_per_hour: packing ? (values.rated_lbs_per_hour ?? null) : null,
+    ...roastLimitsOf(values, roasting, unit, stored),
   };
 }
 
@@ -155,6 +168,7 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
               <InputNumber<number> step={1} suffix="min" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+          <RoastLimitFields />
         </>
       ) : null}
       {stage === Stage.Packing ? (

@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { schemaRule } from '../../../lib/form-rules.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useCreateDevice } from '../api/create-device.ts';
 import { useDeviceFormData, type DeviceFormData } from '../api/get-device-form-data.ts';
 import { BackToDevices } from '../components/back-to-devices.tsx';
@@ -37,6 +38,7 @@ function AddDeviceForm({ formData }: { formData: DeviceFormData }) {
   const navigate = useNavigate();
   const { message, notification } = useFeedback();
   const mutation = useCreateDevice();
+  const unit = useTemperatureUnit();
 
   const submit = (values: AddDeviceValues) => {
     const body: CreateDeviceBody = {
@@ -46,7 +48,7 @@ function AddDeviceForm({ formData }: { formData: DeviceFormData }) {
       device_description: values.device_description,
       device_stage: values.device_stage,
       capacity: hasCapacity(formData, values.device_type) ? values.capacity : null,
-      ...nameplateOf(values),
+      ...nameplateOf(values, unit),
       device_unit: values.device_unit?.trim() ?? '',
       image: '',
       device_features: (values.device_features ?? []).map((feature) => ({

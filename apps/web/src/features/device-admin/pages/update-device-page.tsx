@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSignedInSession } from '../../../lib/signed-in-session.ts';
 import { policies } from '../../../lib/authorization.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useDevice } from '../api/get-device.ts';
 import { useDeviceFormData, type DeviceFormData } from '../api/get-device-form-data.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
@@ -23,6 +24,7 @@ import {
   type DeviceFieldValues,
 } from '../components/device-fields.tsx';
 import { DeviceTagsSection } from '../components/device-tags-section.tsx';
+import { roastLimitValuesOf } from '../lib/roast-limit-values.ts';
 import styles from './device-form-page.module.css';
 
 /** The spec's success toast on this screen lasts 2.5 s. */
@@ -37,6 +39,7 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
   const [form] = Form.useForm<DeviceFieldValues>();
   const { message, notification } = useFeedback();
   const mutation = useUpdateDevice();
+  const unit = useTemperatureUnit();
 
   const submit = (values: DeviceFieldValues) => {
     // The screen edits the device's identity only: its unit, image and features are kept.
@@ -46,7 +49,7 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
       device_description: values.device_description,
       device_stage: values.device_stage,
       capacity: hasCapacity(formData, values.device_type) ? values.capacity : null,
-      ...nameplateOf(values),
+      ...nameplateOf(values, unit, device),
       device_unit: device.device_unit,
       image: device.image,
       device_features: device.device_features,
@@ -79,6 +82,7 @@ function UpdateDeviceForm({ device, formData }: UpdateDeviceFormProps) {
         batch_capacity: device.batch_capacity,
         ideal_cycle_minutes: device.ideal_cycle_minutes,
         rated_lbs_per_hour: device.rated_lbs_per_hour,
+        ...roastLimitValuesOf(device, unit),
       }}
       onFinish={submit}
     >

@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import InputNumber from 'antd/es/input-number';
-import { historianTagKeyOf, type DeviceCommand } from '@roastery/contract';
+import {
+  enteredTemperatureF,
+  historianTagKeyOf,
+  plantUnitOf,
+  toUnit,
+  type DeviceCommand,
+} from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { LiveValue } from '../../../components/live-value.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useSendDeviceEvent } from '../api/send-device-event.ts';
 import { formatCommandValue } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
@@ -18,7 +25,10 @@ interface InputCommandControlProps {
   enabled: boolean;
 }
 
-/** An app register (a set-point, a speed): its value and a field to send a new one. */
+/**
+ * An app register (a set-point, a speed): its value and a field to send a new one, a temperature
+ * in the plant's unit (the register takes °F).
+ */
 export function InputCommandControl({
   deviceCode,
   command,
@@ -29,11 +39,18 @@ export function InputCommandControl({
   const mutation = useSendDeviceEvent();
   const [draft, setDraft] = useState<number | null>(null);
   const editable = (enabled || command.isSpeed) && command.quality === 'good';
+  const unit = useTemperatureUnit();
+  const temperature = command.unit === '°F';
+  const current =
+    command.value === null || !temperature
+      ? command.value
+      : Math.round(toUnit(command.value, unit) * 10) / 10;
 
   const send = () => {
     if (draft === null) return;
+    const value = temperature ? enteredTemperatureF(draft, unit) : draft;
     mutation.mutate(
-      { deviceCode, commandId: command.id, value: draft },
+      { deviceCode, commandId: command.id, value },
       {
         onSuccess: (reply) => {
           setDraft(null);
@@ -53,15 +70,15 @@ export function InputCommandControl({
     >
       <LiveValue quality={command.quality} since={since} compact>
         {command.value === null ? undefined : (
-          <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+          <span className={commandStyles.value}>{formatCommandValue(command, unit)}</span>
         )}
       </LiveValue>
       <InputNumber<number>
         size="large"
         value={draft}
-        placeholder={command.value === null ? undefined : String(command.value)}
+        placeholder={current === null ? undefined : String(current)}
         disabled={!editable}
-        suffix={command.unit || undefined}
+        suffix={plantUnitOf(command.unit, unit) || undefined}
         aria-label={`New ${command.name}`}
         onChange={setDraft}
         onPressEnter={send}

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import Card from 'antd/es/card';
 import {
   detectRoastEvents,
-  endConditionLabels,
+  formatRateOfRise,
+  formatTemperature,
   projectDropTime,
   rateOfRise,
   type DeviceDetail,
@@ -12,7 +13,9 @@ import {
 } from '@roastery/contract';
 import { RoastCurveChart } from '../../../components/roast-curve-chart.tsx';
 import { paths } from '../../../config/paths.ts';
+import { endInWords } from '../../../lib/end-condition.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useLatestRoastId } from '../api/get-latest-roast.ts';
 import { useRoastControl } from '../api/get-roast-control.ts';
 import { NO_ROAST, nextLiveRoast, roasterReading, type LiveRoast } from '../lib/live-roast.ts';
@@ -55,6 +58,7 @@ function useLiveRoast(detail: DeviceDetail): LiveRoast {
  */
 export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
   const roast = useLiveRoast(detail);
+  const unit = useTemperatureUnit();
   const code = detail.device.device_id;
   // The newest record when this charge was first seen: the next one is this roast's.
   const [before, setBefore] = useState<{ charge: number; id: number | null }>();
@@ -109,15 +113,15 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
         </div>
         <div>
           <dt>BT</dt>
-          <dd>{last ? `${last.bt_f.toFixed(1)} °F` : '—'}</dd>
+          <dd>{last ? formatTemperature(last.bt_f, unit) : '—'}</dd>
         </div>
         <div>
           <dt>ET</dt>
-          <dd>{last ? `${last.et_f.toFixed(1)} °F` : '—'}</dd>
+          <dd>{last ? formatTemperature(last.et_f, unit) : '—'}</dd>
         </div>
         <div>
           <dt>RoR</dt>
-          <dd>{last?.ror_f_per_min != null ? `${last.ror_f_per_min.toFixed(1)} °F/min` : '—'}</dd>
+          <dd>{last?.ror_f_per_min != null ? formatRateOfRise(last.ror_f_per_min, unit) : '—'}</dd>
         </div>
         {followed && roast.state === 'roasting' ? (
           <div>
@@ -129,9 +133,7 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
       {followed ? (
         <p className={styles.profile}>
           Following {followed.name}, version {followed.version}. Ends at{' '}
-          {endConditionLabels[followed.end.kind].replace(/ \(.*\)$/, '').toLowerCase()}{' '}
-          {followed.end.value}
-          {endUnit(followed.end.kind)}
+          {endInWords(followed.end, unit)}
         </p>
       ) : null}
       <RoastCurveChart
@@ -152,10 +154,4 @@ export function LiveRoastCurve({ detail }: { detail: DeviceDetail }) {
       ) : null}
     </Card>
   );
-}
-
-function endUnit(kind: Followed['end']['kind']): string {
-  if (kind === 'drop_temperature') return ' °F';
-  if (kind === 'development_ratio') return ' %';
-  return ' s';
 }

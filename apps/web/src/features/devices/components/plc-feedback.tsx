@@ -1,5 +1,6 @@
 import { historianTagKeyOf, type DeviceCommand } from '@roastery/contract';
 import { LiveValue } from '../../../components/live-value.tsx';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { formatCommandValue } from '../lib/format-value.ts';
 import { CommandItem, commandStyles } from './command-item.tsx';
 
@@ -34,11 +35,12 @@ export function PlcBinaryFeedback({ deviceCode, command, since }: PlcFeedbackPro
 /** A PLC register: a measured value with its unit. */
 export function PlcInputFeedback({ deviceCode, command, since }: PlcFeedbackProps) {
   const tag = historianTagKeyOf({ device_id: deviceCode, kind: 'input', command_id: command.id });
+  const unit = useTemperatureUnit();
   return (
     <CommandItem name={command.name} switching={false} tag={tag}>
       <LiveValue quality={command.quality} since={since} compact>
         {command.value === null ? undefined : (
-          <span className={commandStyles.value}>{formatCommandValue(command)}</span>
+          <span className={commandStyles.value}>{formatCommandValue(command, unit)}</span>
         )}
       </LiveValue>
     </CommandItem>

@@ -1,4 +1,4 @@
-import type { DeviceCommand } from '@roastery/contract';
+import { inPlantUnit, type DeviceCommand, type TemperatureUnit } from '@roastery/contract';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -9,7 +9,12 @@ export function formatAmount(value: number, unit?: string): string {
 
 const UNKNOWN_VALUE = 'Unknown';
 
-/** A command's value with its unit; a value the PLC does not report is unknown. */
-export function formatCommandValue(command: DeviceCommand): string {
-  return command.value === null ? UNKNOWN_VALUE : formatAmount(command.value, command.unit);
+/**
+ * A command's value with its unit, a temperature in the plant's; a value the PLC does not
+ * report is unknown.
+ */
+export function formatCommandValue(command: DeviceCommand, unit: TemperatureUnit): string {
+  if (command.value === null) return UNKNOWN_VALUE;
+  const shown = inPlantUnit(command.value, command.unit, unit);
+  return formatAmount(shown.value, shown.unit);
 }

@@ -12,6 +12,8 @@ import {
   createDumpBody,
   dumpMessages,
   dumpTargetType,
+  greenDensityGPerL,
+  greenMoisturePct,
   type CreateDumpBody,
   type DumpTarget,
   type DumpTargetType,
@@ -47,6 +49,8 @@ interface CreateDumpValues {
   bean_id?: number;
   type?: DumpTargetType;
   device_id?: string;
+  moisture_pct?: number | null;
+  density_g_per_l?: number | null;
 }
 
 /**
@@ -79,6 +83,8 @@ export function CreateDumpForm() {
       bean_id: values.bean_id ?? 0,
       ...(manual && values.type ? { type: values.type } : {}),
       ...(manual && values.device_id ? { device_id: values.device_id } : {}),
+      moisture_pct: values.moisture_pct ?? null,
+      density_g_per_l: values.density_g_per_l ?? null,
     };
     creation.mutate(body, {
       onSuccess: (dump) => {
@@ -206,6 +212,22 @@ export function CreateDumpForm() {
           )}
         </>
       ) : null}
+      <Form.Item
+        name="moisture_pct"
+        label="Moisture"
+        extra="Optional: the lot's moisture, from its paperwork or a moisture meter."
+        rules={[schemaRule(greenMoisturePct)]}
+      >
+        <InputNumber suffix="%" className={styles.number} />
+      </Form.Item>
+      <Form.Item
+        name="density_g_per_l"
+        label="Density"
+        extra="Optional: the lot's bulk density."
+        rules={[schemaRule(greenDensityGPerL)]}
+      >
+        <InputNumber suffix="g/L" className={styles.number} />
+      </Form.Item>
       <Button
         type="primary"
         htmlType="submit"

@@ -20,6 +20,7 @@ import { useDeleteDump } from '../api/delete-dump.ts';
 import { useDumps } from '../api/get-dumps.ts';
 import { usePendingDumps } from '../api/get-pending-dumps.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
+import { formatGreenLot } from '../../../lib/format-green-lot.ts';
 import styles from './dump-workspace.module.css';
 
 export const DELETE_DUMP_CONFIRMATION = 'Are you sure want to delete this dump request?';
@@ -70,6 +71,12 @@ function DumpCard({ dump, acknowledging, deleting, onAcknowledge, onDelete }: Du
           <>
             <dt>Order</dt>
             <dd>{formatOrderNumber(dump.order_id)}</dd>
+          </>
+        )}
+        {dump.moisture_pct === null && dump.density_g_per_l === null ? null : (
+          <>
+            <dt>Green lot</dt>
+            <dd>{formatGreenLot(dump.moisture_pct, dump.density_g_per_l)}</dd>
           </>
         )}
       </dl>

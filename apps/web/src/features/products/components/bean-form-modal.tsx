@@ -2,7 +2,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import { productMessages, saveBeanBody, type Bean, type SaveBeanBody } from '@roastery/contract';
+import {
+  greenDensityGPerL,
+  greenMoisturePct,
+  productMessages,
+  saveBeanBody,
+  type Bean,
+  type SaveBeanBody,
+} from '@roastery/contract';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -26,6 +33,8 @@ interface BeanFormValues {
   description?: string;
   bins?: string[];
   segregation?: string;
+  typical_moisture_pct?: number | null;
+  typical_density_g_per_l?: number | null;
 }
 
 function initialValues(bean: Bean | undefined): Partial<BeanFormValues> {
@@ -36,6 +45,8 @@ function initialValues(bean: Bean | undefined): Partial<BeanFormValues> {
     description: bean.description,
     bins: bean.bins,
     segregation: bean.segregation ?? NO_SEGREGATION,
+    typical_moisture_pct: bean.typical_moisture_pct,
+    typical_density_g_per_l: bean.typical_density_g_per_l,
   };
 }
 
@@ -47,6 +58,8 @@ function toBody(values: BeanFormValues): SaveBeanBody {
       description: values.description ?? '',
       bins: values.bins ?? [],
       segregation: values.segregation ? values.segregation : null,
+      typical_moisture_pct: values.typical_moisture_pct ?? null,
+      typical_density_g_per_l: values.typical_density_g_per_l ?? null,
     },
   };
 }
@@ -124,6 +137,22 @@ export function BeanFormModal({ open, bean, onClose }: BeanFormModalProps) {
       </Form.Item>
       <Form.Item name="segregation" label="Segregation">
         <Select options={segregationOptions} />
+      </Form.Item>
+      <Form.Item
+        name="typical_moisture_pct"
+        label="Typical moisture"
+        extra="Optional: for the lots of this bean received without their own."
+        rules={[schemaRule(greenMoisturePct)]}
+      >
+        <InputNumber suffix="%" className={styles.number} />
+      </Form.Item>
+      <Form.Item
+        name="typical_density_g_per_l"
+        label="Typical density"
+        extra="Optional: the bulk density of a typical lot."
+        rules={[schemaRule(greenDensityGPerL)]}
+      >
+        <InputNumber suffix="g/L" className={styles.number} />
       </Form.Item>
     </FormModal>
   );

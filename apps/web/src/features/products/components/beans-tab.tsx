@@ -6,6 +6,7 @@ import Tag from 'antd/es/tag';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Bean } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatGreenLot } from '../../../lib/format-green-lot.ts';
 import { useBeanList } from '../../../lib/get-bean-list.ts';
 import { BeanFormModal } from './bean-form-modal.tsx';
 import { FetchFailed } from './fetch-failed.tsx';
@@ -48,6 +49,12 @@ export function BeansTab() {
       dataIndex: 'bin_names',
       render: (names: string[]) =>
         names.length === 0 ? '—' : names.map((name) => <Tag key={name}>{name}</Tag>),
+    },
+    {
+      title: 'Typical lot',
+      key: 'typical',
+      render: (_value, bean) =>
+        formatGreenLot(bean.typical_moisture_pct, bean.typical_density_g_per_l),
     },
     {
       title: 'Actions',

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
-import type {
-  RoastConsistencyGroup,
-  RoastConsistencyRoast,
-  RoastFigureSpread,
+import {
+  deltaToUnit,
+  temperatureSymbol,
+  toUnit,
+  type RoastConsistencyGroup,
+  type RoastConsistencyRoast,
+  type RoastFigureSpread,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import { useSeriesPalette } from '../../../components/use-svg-chart.ts';
 import { formatSpelledTime } from '../../../lib/format-date.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useReport } from '../api/get-report.ts';
 import { againstMeanChart, PX_PER_ROAST } from '../lib/chart-options.ts';
 import type { Period } from '../lib/period.ts';
@@ -40,7 +45,17 @@ interface FigureLook {
   formatSpread: (value: number) => string;
   /** Said in place of the chart when no roast of a group has the figure. */
   missing: string;
+  /** A value (a mean, a roast's) as shown and exported: a temperature in the plant's unit. */
+  shown: (value: number) => number;
+  /** A standard deviation likewise: a difference of temperatures has no 32 °F offset. */
+  shownSpread: (value: number) => number;
 }
+
+const same = (value: number) => value;
+/** To the hundredth, as the report gives every figure. */
+const hundredth = (value: number) => Math.round(value * 100) / 100;
+const shownOrNull = (value: number | null, as: (value: number) => number) =>
+  value === null ? null : as(value);
 
 /** A figure written to a tenth, in a unit of its own. */
 const measured = (key: Figure, title: string, unit: string, missing: string): FigureLook => ({
@@ -51,10 +66,22 @@ const measured = (key: Figure, title: string, unit: string, missing: string): Fi
   describe: (value) => `${decimal(value)} ${unit}`,
   formatSpread: decimal,
   missing,
+  shown: same,
+  shownSpread: same,
 });
 
-const figures: readonly FigureLook[] = [
-  measured('drop_f', 'Drop', '°F', 'No drop temperature was recorded in these roasts.'),
+/** The report's figures, the drop temperature in the plant's unit on screen and in the export. */
+const figuresIn = (degrees: TemperatureUnit): readonly FigureLook[] => [
+  {
+    ...measured(
+      'drop_f',
+      'Drop',
+      temperatureSymbol(degrees),
+      'No drop temperature was recorded in these roasts.',
+    ),
+    shown: (value) => hundredth(toUnit(value, degrees)),
+    shownSpread: (value) => hundredth(deltaToUnit(value, degrees)),
+  },
   {
     key: 'first_crack_s',
     title: 'First crack',
@@ -64,6 +91,8 @@ const figures: readonly FigureLook[] = [
     describe: formatRoastTime,
     formatSpread: (value) => `${Math.round(value)} s`,
     missing: 'No first crack was recorded in these roasts.',
+    shown: same,
+    shownSpread: same,
   },
   measured(
     'development_pct',
@@ -85,13 +114,14 @@ const groupKey = (g: RoastConsistencyGroup) => `${g.product_id ?? 'none'}-${g.ro
  */
 function SpreadCell({ s, f, batches }: { s: RoastFigureSpread; f: FigureLook; batches: number }) {
   if (s.mean === null || s.min === null || s.max === null) return EMPTY;
+  const show = (value: number) => f.format(f.shown(value));
   const under = [
-    ...(s.min === s.max ? [] : [`${f.format(s.min)}–${f.format(s.max)}`]),
+    ...(s.min === s.max ? [] : [`${show(s.min)}–${show(s.max)}`]),
     ...(s.n < batches ? [`${s.n} of ${batches}`] : []),
   ];
   return (
     <>
-      {s.sd === null ? f.format(s.mean) : `${f.format(s.mean)} ± ${f.formatSpread(s.sd)}`}
+      {s.sd === null ? show(s.mean) : `${show(s.mean)} ± ${f.formatSpread(f.shownSpread(s.sd))}`}
       {under.length > 0 ? <div className={styles.kind}>{under.join(' · ')}</div> : null}
     </>
   );
@@ -106,14 +136,14 @@ function spreadColumns(f: FigureLook): ReportColumn<RoastConsistencyGroup>[] {
       key: f.key,
       title: `${f.title} (${f.unit})`,
       exportTitle: `${f.title} mean (${unit})`,
-      value: (g) => of(g).mean,
+      value: (g) => shownOrNull(of(g).mean, f.shown),
       render: (g) => <SpreadCell s={of(g)} f={f} batches={g.batches} />,
       align: 'right',
     },
     ...(['sd', 'min', 'max'] as const).map((part): ReportColumn<RoastConsistencyGroup> => ({
       key: `${f.key}-${part}`,
       title: `${f.title} ${part === 'sd' ? 'SD' : part} (${unit})`,
-      value: (g) => of(g)[part],
+      value: (g) => shownOrNull(of(g)[part], part === 'sd' ? f.shownSpread : f.shown),
       exportOnly: true,
     })),
     {
@@ -125,14 +155,14 @@ function spreadColumns(f: FigureLook): ReportColumn<RoastConsistencyGroup>[] {
   ];
 }
 
-const groupColumns: ReportColumn<RoastConsistencyGroup>[] = [
+const groupColumns = (figures: readonly FigureLook[]): ReportColumn<RoastConsistencyGroup>[] => [
   { key: 'product', title: 'Product', value: productOf, identity: true },
   { key: 'roaster', title: 'Roaster', value: (g) => g.roaster, identity: true },
   { key: 'batches', title: 'Batches', value: (g) => g.batches, align: 'right' },
   ...figures.flatMap(spreadColumns),
 ];
 
-const roastColumns: ReportColumn<RoastConsistencyRoast>[] = [
+const roastColumns = (figures: readonly FigureLook[]): ReportColumn<RoastConsistencyRoast>[] => [
   { key: 'label', title: 'Batch', value: (r) => r.label, identity: true, nowrap: true },
   {
     key: 'charged',
@@ -144,10 +174,10 @@ const roastColumns: ReportColumn<RoastConsistencyRoast>[] = [
     key: f.key,
     title: `${f.title} (${f.unit})`,
     exportTitle: `${f.title} (${f.exportUnit ?? f.unit})`,
-    value: (r) => r[f.key],
+    value: (r) => shownOrNull(r[f.key], f.shown),
     render: (r) => {
       const value = r[f.key];
-      return value === null ? EMPTY : f.format(value);
+      return value === null ? EMPTY : f.format(f.shown(value));
     },
     align: 'right',
   })),
@@ -166,14 +196,23 @@ export function RoastConsistencyReport({ period }: { period: Period }) {
   const groups = query.data?.groups;
   const [charted, setCharted] = useState<Figure>('drop_f');
   const [roastColour = '', meanColour = ''] = useSeriesPalette();
+  const unit = useTemperatureUnit();
+  const {
+    figures,
+    groups: groupCols,
+    roasts: roastCols,
+  } = useMemo(() => {
+    const looks = figuresIn(unit);
+    return { figures: looks, groups: groupColumns(looks), roasts: roastColumns(looks) };
+  }, [unit]);
   const figure = figures.find((f) => f.key === charted) ?? figures[0];
   const chartOf = (g: RoastConsistencyGroup, f: FigureLook) => ({
     label: `${f.title} of each roast of ${groupName(g)} against their mean`,
     option: againstMeanChart({
       categories: g.roasts.map((r) => r.label),
-      values: g.roasts.map((r) => r[f.key]),
-      mean: g[f.key].mean,
-      sd: g[f.key].sd,
+      values: g.roasts.map((r) => shownOrNull(r[f.key], f.shown)),
+      mean: shownOrNull(g[f.key].mean, f.shown),
+      sd: shownOrNull(g[f.key].sd, f.shownSpread),
       name: f.title,
       unit: f.unit,
       format: f.format,
@@ -188,7 +227,7 @@ export function RoastConsistencyReport({ period }: { period: Period }) {
         title="Per product and roaster"
         query={query}
         rows={groups}
-        columns={groupColumns}
+        columns={groupCols}
         rowKey={groupKey}
         fileName="roast-consistency"
         empty="No roasts were recorded in this period."
@@ -219,7 +258,7 @@ export function RoastConsistencyReport({ period }: { period: Period }) {
               title={groupName(g)}
               query={query}
               rows={g.roasts}
-              columns={roastColumns}
+              columns={roastCols}
               rowKey={(r) => String(r.record_id)}
               fileName={`roast-consistency-${productOf(g)}-${g.roaster_code}`}
               chart={g[figure.key].n > 0 ? chartOf(g, figure) : undefined}

@@ -9,10 +9,15 @@ import {
 import { use as registerCharts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import theme from 'antd/es/theme';
-import type { ReferencePoint } from '@roastery/contract';
+import type { TemperatureUnit } from '@roastery/contract';
 import { useSvgChart } from '../../../components/use-svg-chart.ts';
 import type { CurvePoint } from '../lib/settings-form.ts';
-import { curveOption, type ChartColors, type CurveChartOption } from '../lib/curve-option.ts';
+import {
+  curveOption,
+  type ChartColors,
+  type CurveChartOption,
+  type ShownPoint,
+} from '../lib/curve-option.ts';
 import styles from './reference-curve-chart.module.css';
 
 // Only what this chart draws is bundled; the graphic component holds the drag handles.
@@ -30,9 +35,14 @@ interface ReferenceCurveChartProps {
   points: CurvePoint[];
   name: string;
   /** Another version's curve, drawn dashed over it. */
-  overlay?: { name: string; points: ReferencePoint[] } | undefined;
-  /** Given, each point has a handle that drags its temperature (row: the table row). */
-  onDragPoint?: ((row: number, bt_f: number) => void) | undefined;
+  overlay?: { name: string; points: ShownPoint[] } | undefined;
+  /**
+   * Given, each point has a handle that drags its temperature, in the plant's unit (row: the
+   * table row).
+   */
+  onDragPoint?: ((row: number, bt: number) => void) | undefined;
+  /** The plant's unit, the points are in. */
+  unit: TemperatureUnit;
   /** What the chart shows, for screen readers. */
   label: string;
   height?: number;
@@ -50,6 +60,7 @@ export function ReferenceCurveChart({
   onDragPoint,
   label,
   height = 360,
+  unit,
 }: ReferenceCurveChartProps) {
   const { token } = theme.useToken();
   const { root, chart, width } = useSvgChart();
@@ -73,8 +84,8 @@ export function ReferenceCurveChart({
   );
   const editable = onDragPoint !== undefined;
   const option = useMemo(
-    () => curveOption({ points, name, overlay, colors, width, editable }),
-    [points, name, overlay, colors, width, editable],
+    () => curveOption({ points, name, overlay, colors, width, editable, unit }),
+    [points, name, overlay, colors, width, editable, unit],
   );
 
   useEffect(() => {
@@ -84,7 +95,7 @@ export function ReferenceCurveChart({
     const shown = editable ? points : [];
     const radius = shown.length > 60 ? 4 : 6;
     const handles: NonNullable<CurveChartOption['graphic']> = shown.map((point, index) => {
-      const [x, y] = chart.convertToPixel({ gridIndex: 0 }, [point.t_s, point.bt_f]);
+      const [x, y] = chart.convertToPixel({ gridIndex: 0 }, [point.t_s, point.bt]);
       return {
         id: `handle-${index}`,
         type: 'circle',

@@ -3,10 +3,16 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { roastProfileLimits, roastProfileMessages as M } from '@roastery/contract';
+import {
+  roastProfileLimits,
+  roastProfileMessages as M,
+  temperatureSymbol,
+} from '@roastery/contract';
 import { numberRange } from '../../../lib/number-range.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { formatPointTime, parsePointTime } from '../lib/point-time.ts';
 import type { PointRow } from '../lib/settings-form.ts';
+import { limitInUnit } from '../../../lib/temperature-fields.ts';
 import styles from './reference-points-field.module.css';
 
 const MAX_POINT_S = roastProfileLimits.pointTimeS.max;
@@ -35,13 +41,19 @@ interface ReferencePointsFieldProps {
   readOnly?: boolean;
 }
 
-/** The reference curve as a table of points, time (m:ss since charge) and BT (°F), one a row. */
+/**
+ * The reference curve as a table of points, time (m:ss since charge) and BT (in the plant's
+ * unit), one a row.
+ */
 export function ReferencePointsField({ readOnly = false }: ReferencePointsFieldProps) {
   const form = Form.useFormInstance();
+  const unit = useTemperatureUnit();
+  const btLimit = limitInUnit(roastProfileLimits.btF, unit);
+  const symbol = temperatureSymbol(unit);
   const nextRow = (): PointRow => {
     const rows = (form.getFieldValue('reference') ?? []) as PointRow[];
     const last = rows.length > 0 ? parsePointTime(rows[rows.length - 1]?.time ?? '') : undefined;
-    return { time: formatPointTime(last === undefined ? 0 : last + ADD_STEP_S), bt_f: null };
+    return { time: formatPointTime(last === undefined ? 0 : last + ADD_STEP_S), bt: null };
   };
 
   return (
@@ -60,7 +72,7 @@ export function ReferencePointsField({ readOnly = false }: ReferencePointsFieldP
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">Time (m:ss)</th>
-                  <th scope="col">BT (°F)</th>
+                  <th scope="col">BT ({symbol})</th>
                   {readOnly ? null : (
                     <th scope="col">
                       <span className={styles.hidden}>Remove</span>
@@ -83,15 +95,12 @@ export function ReferencePointsField({ readOnly = false }: ReferencePointsFieldP
                     </td>
                     <td>
                       <Form.Item
-                        name={[field.name, 'bt_f']}
-                        rules={[
-                          { required: true, message: M.btRange },
-                          numberRange(roastProfileLimits.btF),
-                        ]}
+                        name={[field.name, 'bt']}
+                        rules={[{ required: true, message: btLimit.message }, numberRange(btLimit)]}
                         className={styles.cell}
                       >
                         <InputNumber
-                          aria-label={`BT ${index + 1} (°F)`}
+                          aria-label={`BT ${index + 1} (${symbol})`}
                           className={styles.number}
                         />
                       </Form.Item>

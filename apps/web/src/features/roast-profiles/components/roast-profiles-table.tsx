@@ -1,16 +1,22 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Typography from 'antd/es/typography';
 import { RightOutlined } from '@ant-design/icons';
-import type { RoastProfile } from '@roastery/contract';
+import {
+  temperatureSymbol,
+  toUnit,
+  type RoastProfile,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { DateText } from '../../../components/date-text.tsx';
 import { ActionButton } from '../../../components/responsive-table/action-button.tsx';
 import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { describeEnd, formatFigure } from '../lib/describe.ts';
+import { describeEnd, formatFigure } from '../../../lib/end-condition.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 
-const columns: ResponsiveColumn<RoastProfile>[] = [
+const columnsIn = (unit: TemperatureUnit): ResponsiveColumn<RoastProfile>[] => [
   {
     key: 'name',
     title: 'Name',
@@ -23,15 +29,15 @@ const columns: ResponsiveColumn<RoastProfile>[] = [
   { key: 'version', title: 'Version', width: 90, render: (profile) => profile.current.version },
   {
     key: 'charge',
-    title: 'Charge (°F)',
+    title: `Charge (${temperatureSymbol(unit)})`,
     width: 110,
-    render: (profile) => formatFigure(profile.current.settings.charge_temperature_f),
+    render: (profile) => formatFigure(toUnit(profile.current.settings.charge_temperature_f, unit)),
   },
   {
     key: 'end',
     title: 'End',
     width: 230,
-    render: (profile) => describeEnd(profile.current.settings.end),
+    render: (profile) => describeEnd(profile.current.settings.end, unit),
   },
   {
     key: 'changed',
@@ -55,6 +61,8 @@ interface RoastProfilesTableProps {
 /** The profiles, one a row (a card on a phone), each leading to its own page. */
 export function RoastProfilesTable({ profiles, loading, empty }: RoastProfilesTableProps) {
   const navigate = useNavigate();
+  const unit = useTemperatureUnit();
+  const columns = useMemo(() => columnsIn(unit), [unit]);
   return (
     <ResponsiveTable<RoastProfile>
       label="Roast profiles"

@@ -4,13 +4,16 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import {
   END_CONDITION_KINDS,
-  endConditionLabels,
   roastProfileLimits,
   roastProfileMessages as M,
+  temperatureSymbol,
 } from '@roastery/contract';
+import { endConditionLabel } from '../../../lib/end-condition.ts';
 import { numberRange } from '../../../lib/number-range.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import type { SettingsValues } from '../lib/settings-form.ts';
+import { limitInUnit } from '../../../lib/temperature-fields.ts';
 import styles from './settings-fields.module.css';
 
 const endRanges = roastProfileLimits.end;
@@ -21,28 +24,35 @@ interface SettingsFieldsProps {
   capacityLbs?: number | null | undefined;
 }
 
-/** A version's settings besides its curves: charge, batch sizes, end, dry end and notes. */
+/**
+ * A version's settings besides its curves: charge, batch sizes, end, dry end and notes, the
+ * temperatures in the plant's unit.
+ */
 export function SettingsFields({ capacityLbs }: SettingsFieldsProps) {
   const form = Form.useFormInstance<SettingsValues>();
+  const unit = useTemperatureUnit();
+  const symbol = temperatureSymbol(unit);
   const endKind = Form.useWatch('end_kind', form) ?? 'drop_temperature';
-  const endRange = endRanges[endKind];
+  const endRange =
+    endKind === 'drop_temperature'
+      ? limitInUnit(endRanges.drop_temperature, unit)
+      : endRanges[endKind];
+  const charge = limitInUnit(roastProfileLimits.chargeTemperatureF, unit);
+  const dryEnd = limitInUnit(roastProfileLimits.dryEndF, unit);
 
   return (
     <div className={styles.grid}>
       <Form.Item
-        name="charge_temperature_f"
-        label="Charge temperature (°F)"
-        rules={[
-          { required: true, message: M.chargeTemperature },
-          numberRange(roastProfileLimits.chargeTemperatureF),
-        ]}
+        name="charge_temperature"
+        label={`Charge temperature (${symbol})`}
+        rules={[{ required: true, message: charge.message }, numberRange(charge)]}
       >
         <InputNumber className={styles.number} />
       </Form.Item>
       <Form.Item
-        name="dry_end_f"
-        label="Dry end (°F)"
-        rules={[{ required: true, message: M.dryEnd }, numberRange(roastProfileLimits.dryEndF)]}
+        name="dry_end"
+        label={`Dry end (${symbol})`}
+        rules={[{ required: true, message: dryEnd.message }, numberRange(dryEnd)]}
       >
         <InputNumber className={styles.number} />
       </Form.Item>
@@ -81,13 +91,13 @@ export function SettingsFields({ capacityLbs }: SettingsFieldsProps) {
         <Select
           options={END_CONDITION_KINDS.map((kind) => ({
             value: kind,
-            label: endConditionLabels[kind].replace(/ \(.*\)$/, ''),
+            label: endConditionLabel(kind, unit).replace(/ \(.*\)$/, ''),
           }))}
         />
       </Form.Item>
       <Form.Item
         name="end_value"
-        label={endConditionLabels[endKind]}
+        label={endConditionLabel(endKind, unit)}
         dependencies={['end_kind']}
         rules={[{ required: true, message: endRange.message }, numberRange(endRange)]}
       >

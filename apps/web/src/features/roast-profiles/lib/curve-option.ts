@@ -6,7 +6,8 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import { format, type ComposeOption } from 'echarts/core';
-import type { ReferencePoint } from '@roastery/contract';
+import { temperatureSymbol, type TemperatureUnit } from '@roastery/contract';
+import { temperatureRange } from '../../../lib/roast-curve-option.ts';
 import { formatPointTime } from './point-time.ts';
 
 export type CurveChartOption = ComposeOption<
@@ -27,7 +28,6 @@ export interface ChartColors {
 /** Steps of the time axis a roaster reads at a glance: whole minutes, then 2, 3, 5, 10. */
 const LONGEST_STEP = 600;
 const MINUTE_STEPS = [60, 120, 180, 300, LONGEST_STEP] as const;
-const DEGREE_STEP = 50;
 
 /** The time axis's step: about one label per 90 px of chart, on whole minutes. */
 export function timeStep(spanS: number, widthPx: number): number {
@@ -35,36 +35,32 @@ export function timeStep(spanS: number, widthPx: number): number {
   return MINUTE_STEPS.find((step) => spanS / step <= labels) ?? LONGEST_STEP;
 }
 
-/**
- * The temperature axis's range: the curves with some room, on whole 50 °F. Fixed by the
- * option rather than left to ECharts, so that it does not move under a handle being dragged
- * until the point leaves it.
- */
-export function temperatureRange(values: readonly number[]): { min: number; max: number } {
-  if (values.length === 0) return { min: 100, max: 500 };
-  const low = Math.min(...values) - 20;
-  const high = Math.max(...values) + 20;
-  return {
-    min: Math.floor(low / DEGREE_STEP) * DEGREE_STEP,
-    max: Math.ceil(high / DEGREE_STEP) * DEGREE_STEP,
-  };
+/** A point of a curve as the chart draws it: BT in the plant's unit. */
+export interface ShownPoint {
+  t_s: number;
+  bt: number;
 }
 
-const asData = (points: readonly ReferencePoint[]) =>
-  points.map((p): [number, number] => [p.t_s, p.bt_f]);
+const asData = (points: readonly ShownPoint[]) =>
+  points.map((p): [number, number] => [p.t_s, p.bt]);
 
 interface CurveOptionInput {
-  points: readonly ReferencePoint[];
+  points: readonly ShownPoint[];
   name: string;
-  overlay?: { name: string; points: readonly ReferencePoint[] } | undefined;
+  overlay?: { name: string; points: readonly ShownPoint[] } | undefined;
   colors: ChartColors;
   /** The chart's width in px, for the time axis's step. */
   width: number;
   /** The points carry drag handles of their own, so the line draws none. */
   editable: boolean;
+  /** The plant's unit, the points are in. */
+  unit: TemperatureUnit;
 }
 
-/** BT (°F) against time since charge (m:ss), with another version's curve dashed over it. */
+/**
+ * BT (in the plant's unit) against time since charge (m:ss), with another version's curve
+ * dashed over it.
+ */
 export function curveOption({
   points,
   name,
@@ -72,7 +68,9 @@ export function curveOption({
   colors,
   width,
   editable,
+  unit,
 }: CurveOptionInput): CurveChartOption {
+  const symbol = temperatureSymbol(unit);
   const all = [...points, ...(overlay?.points ?? [])];
   const span = Math.max(60, ...all.map((p) => p.t_s));
   const step = timeStep(span, width || 600);
@@ -115,7 +113,7 @@ export function curveOption({
         const time = Array.isArray(first) ? formatPointTime(Number(first[0])) : '';
         const lines = items.map((item) => {
           const value = Array.isArray(item.value) ? Number(item.value[1]) : Number.NaN;
-          return `${format.encodeHTML(item.seriesName ?? '')}: ${value} °F`;
+          return `${format.encodeHTML(item.seriesName ?? '')}: ${value} ${symbol}`;
         });
         return [time, ...lines].join('<br/>');
       },
@@ -132,8 +130,11 @@ export function curveOption({
     },
     yAxis: {
       type: 'value',
-      name: 'BT °F',
-      ...temperatureRange(all.map((p) => p.bt_f)),
+      name: `BT ${symbol}`,
+      ...temperatureRange(
+        all.map((p) => p.bt),
+        unit,
+      ),
     },
     series,
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -6,11 +6,16 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { roastProfileMessages as M, type AlogPreview } from '@roastery/contract';
+import {
+  roastProfileMessages as M,
+  type AlogPreview,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useCreateRoastProfile } from '../api/create-roast-profile.ts';
 import { useRoastProfileForm } from '../api/get-roast-profile-form.ts';
 import { AlogImport } from '../components/alog-import.tsx';
@@ -30,12 +35,12 @@ interface NewProfileValues extends SettingsValues {
   roaster: string | undefined;
 }
 
-const initialValues: NewProfileValues = {
-  ...blankSettings,
+const initialValuesIn = (unit: TemperatureUnit): NewProfileValues => ({
+  ...blankSettings(unit),
   name: '',
   product_id: undefined,
   roaster: undefined,
-};
+});
 
 /** A new profile for a product on a roaster: its settings and its curve, typed or imported. */
 export function NewRoastProfilePage() {
@@ -47,10 +52,13 @@ export function NewRoastProfilePage() {
   const [sourceFile, setSourceFile] = useState<string | null>(null);
   const roaster = Form.useWatch('roaster', form);
   const capacity = choices.data?.roasters.find((r) => r.code === roaster)?.capacity_lbs;
+  const unit = useTemperatureUnit();
+  // The form's temperatures are in the plant's unit: read (or changed), it starts the form again.
+  useEffect(() => form.resetFields(), [form, unit]);
   const backToList = () => void navigate(paths.roastProfiles.getHref());
 
   const imported = (preview: AlogPreview, fileName: string) => {
-    form.setFieldsValue(valuesFromAlog(preview));
+    form.setFieldsValue(valuesFromAlog(preview, unit));
     if (!form.getFieldValue('name') && preview.title) form.setFieldValue('name', preview.title);
     setSourceFile(fileName);
   };
@@ -61,7 +69,7 @@ export function NewRoastProfilePage() {
         name: values.name.trim(),
         product_id: values.product_id ?? 0,
         roaster: values.roaster ?? '',
-        settings: settingsOf(values, []),
+        settings: settingsOf(values, [], unit),
         source_file: sourceFile,
       },
       {
@@ -89,7 +97,7 @@ export function NewRoastProfilePage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={initialValues}
+        initialValues={initialValuesIn(unit)}
         scrollToFirstError
         onFinish={submit}
       >

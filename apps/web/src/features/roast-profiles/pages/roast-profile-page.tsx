@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { policies } from '../../../lib/authorization.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSignedInSession } from '../../../lib/signed-in-session.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useRoastProfile } from '../api/get-roast-profile.ts';
 import { useRoastProfileForm } from '../api/get-roast-profile-form.ts';
 import { useRoastProfileVersion } from '../api/get-roast-profile-version.ts';
@@ -42,10 +43,12 @@ function ProfileView({ profile }: { profile: RoastProfileDetail }) {
   const choices = useRoastProfileForm();
   const revision = useReviseRoastProfile(profile.id);
   const { message, notification } = useFeedback();
+  const unit = useTemperatureUnit();
   const capacity = choices.data?.roasters.find((r) => r.code === profile.roaster)?.capacity_lbs;
 
-  // A new version, saved here or elsewhere, starts the form again from what was saved.
-  useEffect(() => form.resetFields(), [form, current.version]);
+  // A new version, saved here or elsewhere, starts the form again from what was saved; so does
+  // the plant's unit once read or changed, the form's temperatures being in it.
+  useEffect(() => form.resetFields(), [form, current.version, unit]);
 
   const overlay = useMemo(() => {
     const version = comparedVersion.data;
@@ -66,7 +69,12 @@ function ProfileView({ profile }: { profile: RoastProfileDetail }) {
   const save = (reason: string) =>
     revision.mutate(
       {
-        settings: settingsOf(form.getFieldsValue(true), current.settings.power),
+        settings: settingsOf(
+          form.getFieldsValue(true),
+          current.settings.power,
+          unit,
+          current.settings,
+        ),
         reason,
         source_file: null,
       },
@@ -101,7 +109,7 @@ function ProfileView({ profile }: { profile: RoastProfileDetail }) {
         layout="vertical"
         requiredMark={false}
         disabled={!canWrite}
-        initialValues={settingsValues(current.settings)}
+        initialValues={settingsValues(current.settings, unit)}
       >
         <Card title="Reference curve" className={styles.card}>
           <CurveEditor name={`Version ${current.version}`} overlay={overlay} readOnly={!canWrite} />

@@ -7,6 +7,7 @@ import theme from 'antd/es/theme';
 import type { RoastRecord } from '@roastery/contract';
 import { useSeriesPalette, useSvgChart } from '../../../components/use-svg-chart.ts';
 import { formatSpelledTime } from '../../../lib/format-date.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { compareOption } from '../lib/compare-option.ts';
 
 registerCharts([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
@@ -16,6 +17,7 @@ export function CompareChart({ records }: { records: RoastRecord[] }) {
   const { token } = theme.useToken();
   const { root, chart, width } = useSvgChart();
   const palette = useSeriesPalette();
+  const unit = useTemperatureUnit();
   const option = useMemo(
     () =>
       compareOption({
@@ -24,8 +26,9 @@ export function CompareChart({ records }: { records: RoastRecord[] }) {
         palette,
         referenceColor: token.colorTextSecondary,
         width: width || 600,
+        unit,
       }),
-    [records, palette, token.colorTextSecondary, width],
+    [records, palette, token.colorTextSecondary, width, unit],
   );
   useEffect(() => {
     chart?.setOption(option, { replaceMerge: ['series'] });

@@ -10,8 +10,9 @@ import {
 } from '@roastery/contract';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { roastEventLabels } from '../../../lib/roast-curve-option.ts';
+import { roastEventLabels, roastEventText } from '../../../lib/roast-curve-option.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useSaveMarks } from '../api/save-roast-record.ts';
 import { parseMarkTime } from '../lib/mark-time.ts';
 import styles from './roast-record.module.css';
@@ -32,6 +33,7 @@ interface EventMarksProps {
 export function EventMarks({ record, picked, onPick }: EventMarksProps) {
   const [typed, setTyped] = useState('');
   const save = useSaveMarks();
+  const unit = useTemperatureUnit();
   const { message, notification } = useFeedback();
   // A time picked on the chart shows in the field; one typed there is the picked time.
   const [shown, setShown] = useState(picked);
@@ -94,11 +96,7 @@ export function EventMarks({ record, picked, onPick }: EventMarksProps) {
           return (
             <li key={name}>
               <span className={styles.eventName}>{roastEventLabels[name]}</span>
-              <span>
-                {event
-                  ? `${formatRoastTime(event.t_s)} · ${Math.round(event.bt_f)} °F`
-                  : 'Not seen'}
-              </span>
+              <span>{event ? roastEventText(event, unit) : 'Not seen'}</span>
               {event ? <Tag>{sourceLabels[event.source]}</Tag> : null}
               {record.marks[name] !== undefined ? (
                 <Button size="small" type="link" onClick={() => clear(name)}>

@@ -1,19 +1,24 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { RoastRecordSummary } from '@roastery/contract';
+import {
+  formatTemperatureDelta,
+  type RoastRecordSummary,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { CellText } from '../../../components/responsive-table/cell-text.tsx';
 import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatSpelledTime } from '../../../lib/format-date.ts';
 import { formatRoastTime } from '../../../lib/roast-time.ts';
-import { formatF, formatPct, formatProfile } from '../lib/roast-format.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
+import { formatBt, formatPct, formatProfile } from '../lib/roast-format.ts';
 
 /**
  * Eleven columns and the checkbox fit a 1366 px screen when the time of the charge goes under its
  * day and the figures' columns are as wide as their headings.
  */
-const columns: ResponsiveColumn<RoastRecordSummary>[] = [
+const columnsIn = (unit: TemperatureUnit): ResponsiveColumn<RoastRecordSummary>[] => [
   {
     key: 'charged',
     title: 'Charged',
@@ -56,7 +61,13 @@ const columns: ResponsiveColumn<RoastRecordSummary>[] = [
     align: 'right',
     render: (r) => formatRoastTime(r.total_s),
   },
-  { key: 'drop', title: 'Drop', width: 68, align: 'right', render: (r) => formatF(r.end_bt_f) },
+  {
+    key: 'drop',
+    title: 'Drop',
+    width: 68,
+    align: 'right',
+    render: (r) => formatBt(r.end_bt_f, unit),
+  },
   {
     key: 'dev',
     title: 'Development',
@@ -71,7 +82,7 @@ const columns: ResponsiveColumn<RoastRecordSummary>[] = [
     title: 'Deviation RMS',
     width: 92,
     align: 'right',
-    render: (r) => (r.deviation ? `${r.deviation.rms_f.toFixed(1)} °F` : '—'),
+    render: (r) => (r.deviation ? formatTemperatureDelta(r.deviation.rms_f, unit) : '—'),
   },
 ];
 
@@ -94,6 +105,8 @@ export function RoastRecordsTable({
   onSelect,
   empty,
 }: RoastRecordsTableProps) {
+  const unit = useTemperatureUnit();
+  const columns = useMemo(() => columnsIn(unit), [unit]);
   return (
     <ResponsiveTable<RoastRecordSummary>
       label="Roasts"

@@ -28,6 +28,7 @@ describe('the compare chart', () => {
       palette: ['#a', '#b'],
       referenceColor: '#r',
       width: 1000,
+      unit: 'F',
     });
     const series = option.series as LineSeriesOption[];
     expect(series.map((s) => [s.name, s.color])).toEqual([

@@ -1,5 +1,10 @@
 import { format } from 'echarts/core';
-import type { RoastRecord } from '@roastery/contract';
+import {
+  temperatureSymbol,
+  toUnit,
+  type RoastRecord,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { legendRows } from '../../../lib/legend-rows.ts';
 import {
   temperatureRange,
@@ -15,6 +20,8 @@ export interface CompareInput {
   palette: readonly string[];
   referenceColor: string;
   width: number;
+  /** The plant's unit, the curves drawn in. */
+  unit: TemperatureUnit;
 }
 
 const LEGEND_ROW_PX = 24;
@@ -29,12 +36,15 @@ export function compareOption({
   palette,
   referenceColor,
   width,
+  unit,
 }: CompareInput): RoastChartOption {
+  const degrees = (valueF: number) => toUnit(valueF, unit);
+  const symbol = temperatureSymbol(unit);
   const series: NonNullable<RoastChartOption['series']> = records.map((record, index) => ({
     id: `roast-${record.id}`,
     type: 'line',
     name: names[index] ?? `#${record.id}`,
-    data: record.samples.map((s) => [s.t_s, s.bt_f]),
+    data: record.samples.map((s) => [s.t_s, degrees(s.bt_f)]),
     color: palette[index % palette.length],
     showSymbol: false,
     lineStyle: { width: 2 },
@@ -49,7 +59,7 @@ export function compareOption({
       id: `reference-${key}`,
       type: 'line',
       name: `Reference ${record.profile?.name ?? ''} v${record.profile?.version ?? ''}`,
-      data: (record.reference ?? []).map((p) => [p.t_s, p.bt_f]),
+      data: (record.reference ?? []).map((p) => [p.t_s, degrees(p.bt_f)]),
       color: referenceColor,
       showSymbol: false,
       lineStyle: { width: 1.5, type: 'dashed' },
@@ -63,8 +73,8 @@ export function compareOption({
     ...records.map((r) => r.reference?.at(-1)?.t_s ?? 0),
   );
   const temperatures = records.flatMap((r) => [
-    ...r.samples.map((s) => s.bt_f),
-    ...(r.reference ?? []).map((p) => p.bt_f),
+    ...r.samples.map((s) => degrees(s.bt_f)),
+    ...(r.reference ?? []).map((p) => degrees(p.bt_f)),
   ]);
   return {
     animation: false,
@@ -78,14 +88,14 @@ export function compareOption({
         const time = Array.isArray(first) ? formatRoastTime(Number(first[0])) : '';
         const rows = items.map((item) => {
           const value = Array.isArray(item.value) ? Number(item.value[1]) : Number.NaN;
-          return `${String(item.marker ?? '')}${format.encodeHTML(item.seriesName ?? '')}: ${value.toFixed(1)} °F`;
+          return `${String(item.marker ?? '')}${format.encodeHTML(item.seriesName ?? '')}: ${value.toFixed(1)} ${symbol}`;
         });
         return [time, ...rows].join('<br/>');
       },
     },
     grid: { left: 52, right: 24, top, bottom: 36 },
     xAxis: timeAxis(span, width),
-    yAxis: { type: 'value', name: 'BT °F', ...temperatureRange(temperatures) },
+    yAxis: { type: 'value', name: `BT ${symbol}`, ...temperatureRange(temperatures, unit) },
     series,
   };
 }

@@ -1,4 +1,11 @@
-import type { BatchRoastProfile, RoastRecordSummary } from '@roastery/contract';
+import {
+  formatTemperatureDelta,
+  temperatureSymbol,
+  toUnit,
+  type BatchRoastProfile,
+  type RoastRecordSummary,
+  type TemperatureUnit,
+} from '@roastery/contract';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 
@@ -7,8 +14,9 @@ const EMPTY = '—';
 export const formatPct = (value: number | null): string =>
   value === null ? EMPTY : `${value.toFixed(1)} %`;
 
-export const formatF = (value: number | null | undefined): string =>
-  value == null ? EMPTY : `${Math.round(value)} °F`;
+/** A bean temperature (°F as stored) to the degree, in the plant's unit: '402 °F', '206 °C'. */
+export const formatBt = (valueF: number | null | undefined, unit: TemperatureUnit): string =>
+  valueF == null ? EMPTY : `${Math.round(toUnit(valueF, unit))} ${temperatureSymbol(unit)}`;
 
 export const formatWeight = (value: number | null): string =>
   value === null ? EMPTY : formatLbs(value);
@@ -19,10 +27,15 @@ export const formatColour = (value: number | null): string =>
 export const formatProfile = (profile: BatchRoastProfile | null): string =>
   profile ? `${profile.name} · v${profile.version}` : EMPTY;
 
-/** RMS and largest deviation from the reference, or why there is none. */
-export function formatDeviation(record: Pick<RoastRecordSummary, 'deviation'>): string {
+/** RMS and largest deviation from the reference, differences in the plant's unit. */
+export function formatDeviation(
+  record: Pick<RoastRecordSummary, 'deviation'>,
+  unit: TemperatureUnit,
+): string {
   const d = record.deviation;
-  return d ? `RMS ${d.rms_f.toFixed(1)} °F · max ${d.max_abs_f.toFixed(1)} °F` : EMPTY;
+  return d
+    ? `RMS ${formatTemperatureDelta(d.rms_f, unit)} · max ${formatTemperatureDelta(d.max_abs_f, unit)}`
+    : EMPTY;
 }
 
 /** The order's number and the batch's place in it, e.g. 000042 · batch 2. */

@@ -9,6 +9,7 @@ import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatTraceBatch } from '../../../lib/batch-label.ts';
+import { formatGreenLot } from '../../../lib/format-green-lot.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
 import { movementReason } from '../lib/movement-reasons.ts';
@@ -47,6 +48,11 @@ export function LotTraceView({ trace }: { trace: LotTrace }) {
         <Descriptions.Item label="Kind">
           <Tag color={trace.kind === 'green' ? 'green' : 'volcano'}>{trace.kind}</Tag>
         </Descriptions.Item>
+        {trace.kind === 'green' ? (
+          <Descriptions.Item label="Moisture · density">
+            {formatGreenLot(trace.moisture_pct, trace.density_g_per_l)}
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
 
       <section aria-labelledby="trace-held">

@@ -15,7 +15,10 @@ function attachmentName(disposition: string | null): string | undefined {
   return match ? match[1] : undefined;
 }
 
-/** Fetches the series as CSV (time, device, tag, value) and hands it to the browser's downloads. */
+/**
+ * Fetches the series as CSV (time, device, tag, value, unit; temperatures in the plant's unit) and
+ * hands it to the browser's downloads.
+ */
 export async function downloadTrendCsv({ tags, shown }: TrendCsvInput): Promise<void> {
   const response = await apiStream(seriesPath(tags, shown, 'csv'), { accept: 'text/csv' });
   const name = attachmentName(response.headers.get('content-disposition')) ?? 'historian.csv';

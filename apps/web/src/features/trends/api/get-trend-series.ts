@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { historianSeries, type HistorianSeries } from '@roastery/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
+import { seriesInUnit } from '../lib/series-unit.ts';
 import {
   isLive,
   rangeKeyOf,
@@ -40,12 +43,18 @@ export async function getTrendSeries(query: TrendQuery, signal?: AbortSignal): P
 }
 
 /**
- * The tags over the part of the range on screen: zoomed in far enough, the server answers with
- * every change instead of rollups. While the range ends now it is fetched every few seconds; the
- * chart keeps the last answer while the next one loads.
+ * The tags over the part of the range on screen, temperatures in the plant's unit: zoomed in far
+ * enough, the server answers with every change instead of rollups. While the range ends now it
+ * is fetched every few seconds; the chart keeps the last answer while the next one loads.
  */
 export function useTrendSeries(query: TrendQuery) {
+  const unit = useTemperatureUnit();
+  const select = useCallback(
+    (data: TrendData): TrendData => ({ ...data, series: seriesInUnit(data.series, unit) }),
+    [unit],
+  );
   return useQuery({
+    select,
     queryKey: trendKeys.series(query.tags, rangeKeyOf(query.range), query.zoom),
     queryFn: ({ signal }) => getTrendSeries(query, signal),
     enabled: query.tags.length > 0,

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import Select from 'antd/es/select';
-import { HISTORIAN_MAX_TAGS, type HistorianTag } from '@roastery/contract';
+import {
+  HISTORIAN_MAX_TAGS,
+  plantUnitOf,
+  type HistorianTag,
+  type TemperatureUnit,
+} from '@roastery/contract';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit.ts';
 import { useHistorianTags } from '../api/get-historian-tags.ts';
 
 interface TagOption {
@@ -16,17 +22,18 @@ interface DeviceGroup {
   options: TagOption[];
 }
 
-function groupByDevice(tags: readonly HistorianTag[]): DeviceGroup[] {
+function groupByDevice(tags: readonly HistorianTag[], plantUnit: TemperatureUnit): DeviceGroup[] {
   const groups = new Map<string, DeviceGroup>();
   for (const tag of tags) {
     const title = `${tag.device_name} (${tag.device_id})`;
     const group = groups.get(tag.device_id) ?? { label: title, title, options: [] };
     groups.set(tag.device_id, group);
-    const unit = tag.unit ? ` (${tag.unit})` : '';
+    const tagUnit = plantUnitOf(tag.unit, plantUnit);
+    const unit = tagUnit ? ` (${tagUnit})` : '';
     group.options.push({
       value: tag.key,
       label: `${tag.device_id} ${tag.label}${unit}`,
-      search: `${tag.device_id} ${tag.device_name} ${tag.label} ${tag.unit}`.toLowerCase(),
+      search: `${tag.device_id} ${tag.device_name} ${tag.label} ${tagUnit}`.toLowerCase(),
     });
   }
   return [...groups.values()];
@@ -50,7 +57,8 @@ interface TagPickerProps {
 /** The tags to draw: searched by device and name, grouped by device, as many as a query takes. */
 export function TagPicker({ value, onChange }: TagPickerProps) {
   const tags = useHistorianTags();
-  const options = useMemo(() => groupByDevice(tags.data ?? []), [tags.data]);
+  const unit = useTemperatureUnit();
+  const options = useMemo(() => groupByDevice(tags.data ?? [], unit), [tags.data, unit]);
   return (
     <Select<string[]>
       mode="multiple"
