@@ -6,6 +6,7 @@ import { silentLogger } from '../src/lib/silent-logger.ts';
 import { PlantCatalog } from '../src/plant/catalog/plant-catalog.ts';
 import type { CommandRole } from '../src/plant/catalog/plant-catalog.ts';
 import { EventHub } from '../src/plant/hub/event-hub.ts';
+import type { IngestOutage } from '../src/modules/historian/historian-ingest.ts';
 import { HistorianRepository } from '../src/modules/historian/historian-repository.ts';
 import { HISTORIAN_TIMING, HistorianService } from '../src/modules/historian/historian-service.ts';
 import type { TagRef } from '../src/modules/historian/sample-filter.ts';
@@ -48,7 +49,12 @@ export interface HistorianBench {
 /** A fresh historian over `db`, its tables emptied and its partitions dropped. */
 export async function historianBench(
   db: Database,
-  options: { repo?: HistorianRepository; logger?: FastifyBaseLogger; maxBuffer?: number } = {},
+  options: {
+    repo?: HistorianRepository;
+    logger?: FastifyBaseLogger;
+    maxBuffer?: number;
+    outage?: IngestOutage;
+  } = {},
 ): Promise<HistorianBench> {
   const repo = options.repo ?? new HistorianRepository(db);
   for (const table of ['historian_samples', 'historian_rollups'] as const) {
@@ -67,6 +73,7 @@ export async function historianBench(
       hub,
       logger: options.logger ?? silentLogger,
       clock: () => now,
+      outage: options.outage ?? { began() {}, overflowing() {}, ended() {} },
     },
     { ...HISTORIAN_TIMING, maxBuffer: options.maxBuffer ?? HISTORIAN_TIMING.maxBuffer },
   );

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AreaRoutes } from '../../lib/area.ts';
 import type { PlantCatalog } from '../../plant/catalog/plant-catalog.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import { historianOutageAlarm } from './historian-outage-alarm.ts';
 import { HistorianRepository } from './historian-repository.ts';
 import { historianRoutes } from './historian-routes.ts';
 import { HistorianService } from './historian-service.ts';
@@ -15,6 +17,8 @@ export interface HistorianNeeds {
   logger: FastifyBaseLogger;
   /** The plant's address map (the PLC runtime's, or the stored one before it runs). */
   catalog: () => Promise<PlantCatalog>;
+  /** Raises the alarms of a database that refuses samples, and clears them. */
+  notifications: Pick<NotificationService, 'raise' | 'clear'>;
 }
 
 function build(needs: HistorianNeeds) {
@@ -24,6 +28,7 @@ function build(needs: HistorianNeeds) {
     hub: needs.hub,
     logger: needs.logger,
     clock: Date.now,
+    outage: historianOutageAlarm(needs.notifications, needs.logger),
   });
   return { historian };
 }

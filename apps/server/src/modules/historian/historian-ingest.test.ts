@@ -184,10 +184,12 @@ describe('how it writes', () => {
       error: vi.fn(),
       warn: vi.fn(),
     });
+    const outage = { began: vi.fn(), overflowing: vi.fn(), ended: vi.fn() };
     const b = await historianBench(database.db, {
       repo: new FailingRepository(database.db),
       logger,
       maxBuffer: 5,
+      outage,
     });
     feed(
       b,
@@ -205,6 +207,11 @@ describe('how it writes', () => {
     expect(b.historian.ingest.dropped).toBe(3);
     // One error for the failing writes, one for the full buffer: not one per flush.
     expect(logger.error).toHaveBeenCalledTimes(2);
+    // The alarms likewise: the outage with the three samples then waiting, the full buffer.
+    expect(outage.began.mock.calls).toEqual([[3]]);
+    expect(outage.overflowing.mock.calls).toEqual([[5]]);
+    expect(outage.ended).not.toHaveBeenCalled();
+    b.at(T0 + 20 * S);
     failing = false;
     expect(await b.historian.flush()).toBe(5);
     expect(values(await b.samples(GREEN_WEIGHT))).toEqual([4, 5, 6, 7, 8]);
@@ -212,6 +219,11 @@ describe('how it writes', () => {
       expect.objectContaining({ dropped: 3 }),
       'historian: writing samples again',
     );
+    expect(outage.ended).toHaveBeenCalledTimes(1);
+    expect(outage.ended.mock.calls[0]?.[1]).toBe(3);
+    expect(outage.ended.mock.calls[0]?.[0]).toBeGreaterThan(0);
+    expect(await b.historian.flush()).toBe(0);
+    expect(outage.ended).toHaveBeenCalledTimes(1);
   });
 });
 

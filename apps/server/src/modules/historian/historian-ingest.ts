@@ -19,6 +19,18 @@ export interface IngestOptions {
   maxBuffer: number;
   /** Told the earliest time of each batch written, so its minutes are folded again. */
   onWritten: (earliest: number) => void;
+  /** Told once per outage, as it begins, on the buffer first filling, and as it ends. */
+  outage: IngestOutage;
+}
+
+/** What the ingest tells of a database that refuses its writes. */
+export interface IngestOutage {
+  /** Writes began to fail: `pending` samples wait in memory. */
+  began(pending: number): void;
+  /** The buffer is full: from now on the oldest samples are lost until writes succeed. */
+  overflowing(maxBuffer: number): void;
+  /** Writes succeed again, after `failedForMs`; `dropped` samples were lost meanwhile. */
+  ended(failedForMs: number, dropped: number): void;
 }
 
 /**
@@ -106,16 +118,19 @@ export class HistorianIngest {
           { err, pending: this.#buffer.length },
           'historian: samples could not be written; retrying every flush',
         );
+        this.#o.outage.began(this.#buffer.length);
       }
       // A partition this process made may be gone (another server's retention): make it again.
       this.#partitions.clear();
       return 0;
     }
     if (this.#failedSince !== undefined || this.#dropped > 0) {
+      const failedForMs = now - (this.#failedSince ?? now);
       this.#o.logger.warn(
-        { failedForMs: now - (this.#failedSince ?? now), dropped: this.#dropped },
+        { failedForMs, dropped: this.#dropped },
         'historian: writing samples again',
       );
+      this.#o.outage.ended(failedForMs, this.#dropped);
       this.#failedSince = undefined;
       this.#dropped = 0;
     }
@@ -167,6 +182,7 @@ export class HistorianIngest {
         { maxBuffer: this.#o.maxBuffer },
         'historian: sample buffer full, dropping the oldest samples until writes succeed',
       );
+      this.#o.outage.overflowing(this.#o.maxBuffer);
     }
     this.#dropped += excess;
   }

@@ -5,10 +5,12 @@ import {
   historianMessages as M,
   type HistorianRetention,
   type HistorianSeries,
+  type ActiveNotifications,
   type HistorianTag,
 } from '@roastery/contract';
 import { historianRollups } from '@roastery/db';
-import { buildTestApp, seedDemoPlant, type TestApp } from '../../../test/helper.ts';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, eventually, seedDemoPlant, type TestApp } from '../../../test/helper.ts';
 import { QUALITY_CODE } from './historian-ingest.ts';
 import { HistorianRepository } from './historian-repository.ts';
 import { rollupPartition, samplePartition } from './partitions.ts';
@@ -188,5 +190,62 @@ describe('retention', () => {
     expect((await operator<HistorianRetention>('GET', '/api/historian/retention')).body).toEqual(
       longer,
     );
+  });
+});
+
+describe('a database that refuses samples', () => {
+  let f: TestApp;
+  beforeAll(async () => {
+    f = await buildTestApp();
+  });
+  afterAll(() => f.close());
+
+  const active = async () =>
+    (await f.as(Role.Supervisor)<ActiveNotifications>('GET', '/api/notification/active')).body.data;
+
+  it('raises an alarm, keeps the samples, writes them once it can, and says so', async () => {
+    const { db } = f.database;
+    const { historian } = f.services;
+    const offer = (value: number) =>
+      historian.ingest.onValue({
+        type: 'value',
+        device_id: 'R1',
+        command_kind: 'input',
+        command_id: DemoInput.GreenWeight,
+        role: null,
+        value,
+        quality: 'good',
+        isSame: false,
+      });
+    await db.execute(sql`alter table historian_samples rename to historian_samples_moved`);
+    try {
+      offer(120);
+      expect(await historian.flush()).toBe(0);
+      const alarm = await eventually(
+        async () => (await active()).find((n) => n.text.startsWith('The historian could not')),
+        'the outage alarm',
+      );
+      expect(alarm).toMatchObject({
+        type: 'alarm',
+        clearedAt: null,
+        text: "The historian could not write the plant's values; 1 wait in memory and are written once the database takes them again. Check the database.",
+      });
+      expect(historian.ingest.pending).toBe(1);
+    } finally {
+      await db.execute(sql`alter table historian_samples_moved rename to historian_samples`);
+    }
+    expect(await historian.flush()).toBe(1);
+    await eventually(async () => {
+      const now = await active();
+      const cleared = now.every(
+        (n) => !n.text.startsWith('The historian could not') || n.clearedAt,
+      );
+      const notice = now.some((n) =>
+        /^The historian writes the plant's values again after \d+ s; no value was lost\.$/.test(
+          n.text,
+        ),
+      );
+      return (cleared && notice) || undefined;
+    }, 'the alarm cleared and the notice of recovery');
   });
 });

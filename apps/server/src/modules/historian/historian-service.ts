@@ -74,6 +74,7 @@ export class HistorianService {
       clock: ctx.clock,
       maxBuffer: timing.maxBuffer,
       onWritten: (at) => this.maintenance.written(at),
+      outage: ctx.outage,
     });
     // Only the values this instance's runtime scanned: each is stored once, by one server.
     ctx.hub.subscribe('value', (e) => this.ingest.onValue(e), { from: 'this-instance' });
