@@ -32,8 +32,32 @@ function roastParts(scope: Locator, roaster: string, id: number): Locator[] {
     scope.getByText(PRODUCT, { exact: true }),
     scope.getByText('402 °F', { exact: true }),
     scope.getByText('14.5 %', { exact: true }),
+    // The green lot the roaster was told of: its moisture and density.
+    scope.getByText('10.8 %', { exact: true }),
+    scope.getByText('710 g/L', { exact: true }),
     scope.getByRole('checkbox', { name: `Compare roast ${id}`, exact: true }),
   ];
+}
+
+/** The green lot's moisture over its density, as a row shows them under their heading. */
+async function greenLot(row: Locator): Promise<string> {
+  const headings = (await row.page().getByRole('columnheader').allInnerTexts()).map((h) =>
+    h.trim(),
+  );
+  return (await row.getByRole('cell').nth(headings.indexOf('Green lot')).innerText()).trim();
+}
+
+/** The green lot's moisture and density on a card, each under its label. */
+async function greenFiguresOnCard(card: Locator): Promise<string[]> {
+  return Promise.all(
+    ['Moisture', 'Density'].map(async (title) =>
+      (
+        await card
+          .locator(`xpath=.//dt[normalize-space()="${title}"]/following-sibling::dd[1]`)
+          .innerText()
+      ).trim(),
+    ),
+  );
 }
 
 async function roasterName(db: Database, code: string): Promise<string> {
@@ -69,6 +93,8 @@ describe('the roasts list at every width', () => {
       greenLbs: 200,
       roastedLbs: 171,
       colour: 58,
+      greenMoisturePct: 10.8,
+      greenDensityGPerL: 710.4,
       batchId: await newRoastingBatch(db, order, 1),
     });
     // A roast no order ran: no product, no crack heard, nothing weighed.
@@ -79,6 +105,7 @@ describe('the roasts list at every width', () => {
       dropF: 380,
     });
     const roaster = await roasterName(db, 'R1');
+    const roasterR2 = await roasterName(db, 'R2');
 
     await signInAs(page, url, Role.Supervisor, '/roasts');
     for (const size of [DESKTOP, LAPTOP]) {
@@ -86,6 +113,9 @@ describe('the roasts list at every width', () => {
       await expectReadable(`${size.width} px`, roastParts(rowWith(page, PRODUCT), roaster, id));
       await expectNoSidewaysScroll(page, `The roasts list at ${size.width} px`);
       expect(await tableOverflow(page), `${size.width} px: the table scrolls`).toBe(0);
+      expect(await greenLot(rowWith(page, PRODUCT))).toBe('10.8 %\n710 g/L');
+      // The roast alone was told of no lot.
+      expect(await greenLot(rowWith(page, roasterR2))).toBe('—');
     }
 
     await page.setViewportSize(PHONE);
@@ -94,6 +124,9 @@ describe('the roasts list at every width', () => {
     const card = cards.filter({ hasText: PRODUCT });
     await expectReadable('390 px', roastParts(card, roaster, id));
     await card.locator('dt').getByText('Drop', { exact: true }).waitFor();
+    expect(await greenFiguresOnCard(card)).toEqual(['10.8 %', '710 g/L']);
+    const alone = cards.filter({ hasText: roasterR2 });
+    expect(await greenFiguresOnCard(alone)).toEqual(['—', '—']);
     await expectNoSidewaysScroll(page, 'The roasts list at 390 px');
 
     // Ticked on its card, the roast goes to the compare view.

@@ -16,6 +16,9 @@ export interface TestRoast {
   greenLbs?: number;
   roastedLbs?: number;
   colour?: number;
+  /** The green lot's moisture (%) and density (g/L) the roaster was told; none when absent. */
+  greenMoisturePct?: number;
+  greenDensityGPerL?: number;
   /** The order's batch the roast was; a roast no order ran when absent. */
   batchId?: number;
 }
@@ -62,6 +65,8 @@ export async function newRoastRecord(db: Database, roast: TestRoast): Promise<nu
     greenCenti: centi(roast.greenLbs),
     roastedCenti: centi(roast.roastedLbs),
     colour: roast.colour ?? null,
+    greenMoisturePct: roast.greenMoisturePct ?? null,
+    greenDensityGPerL: roast.greenDensityGPerL ?? null,
     dryEndF: 300,
     samples,
     events,

@@ -78,6 +78,7 @@ function pythonFixture(): string {
  'mode': 'C', 'viewerMode': False, 'timeindex': [${timeindex.join(', ')}],
  'flavors': [5.0, 5.0, 5.0], 'title': u'Kenia AA \\u2013 Nyeri', 'locale': 'de',
  'beans': "Kenia AA 'Gatomboya'\\nwashed", 'weight': [12.0, 10.2, 'Kg'],
+ 'density': [710.0, 'g', 1.0, 'l'], 'moisture_greens': 10.8,
  'roastertype': u'Probat P12', 'roastdate': 'Sat Mar 14 2026', 'roastisodate': '2026-03-14',
  'roasttime': '10:15:30', 'roastepoch': ${ROAST_EPOCH}, 'roasttzoffset': -3600,
  'anno_positions': [(1, 2.5, 3.0), (2, -1.0, 1e-05)], 'backgroundUUID': None,
@@ -98,6 +99,8 @@ function jsonFixture(): string {
       title: 'Brazil Cerrado',
       beans: 'Brazil Cerrado Mineiro, natural',
       weight: [40, 34.4, 'lb'],
+      density: [0.6955, 'Kg', 1, 'l'],
+      moisture_greens: 11.4,
       roastisodate: '2026-04-02',
       backgroundUUID: null,
       computed: { CHARGE_BT: 392.0 },
@@ -147,6 +150,8 @@ describe('parseAlog', () => {
       roastDate: '2026-03-14T09:15:30.000Z',
       unit: 'C',
       weights: { green: 12, roasted: 10.2, unit: 'kg' },
+      greenMoisturePct: 10.8,
+      greenDensityGPerL: 710,
     });
     expect(profile.points).toHaveLength(406);
     expect(profile.points[0]).toEqual({ t_s: -30, bt: 205, et: 215 });
@@ -194,6 +199,8 @@ describe('parseAlog', () => {
       roastDate: '2026-04-02',
       unit: 'F',
       weights: { green: 40, roasted: 34.4, unit: 'lb' },
+      greenMoisturePct: 11.4,
+      greenDensityGPerL: 695.5,
     });
     expectSameCurve(profile, parseAlog(pythonFixture(), { unit: 'F' }));
     expectSameCurve(parseAlog(jsonFixture(), { unit: 'C' }), parseAlog(pythonFixture()));
@@ -223,6 +230,13 @@ describe('parseAlog', () => {
       minimal({ title: 5, beans: ['x'], weight: [0, 0, 'g'], roastepoch: 'soon', extra: { a: 1 } }),
     );
     expect(profile).toMatchObject({ title: '', beans: '', weights: null, roastDate: null });
+    expect(parseAlog(minimal({ density: [710, 'stone', 1, 'l'] })).greenDensityGPerL).toBeNull();
+    expect(parseAlog(minimal({ density: [710, 'g', 1, 'barrel'] })).greenDensityGPerL).toBeNull();
+    expect(parseAlog(minimal({ density: [0.71, 'g', 1, 'ml'] })).greenDensityGPerL).toBe(710);
+    expect(parseAlog(minimal({ density: '710 g/l', moisture_greens: 'wet' }))).toMatchObject({
+      greenMoisturePct: null,
+      greenDensityGPerL: null,
+    });
     expect(parseAlog(minimal({ weight: [10, 8, 'constructor'] })).weights).toBeNull();
   });
 });
@@ -333,6 +347,8 @@ describe('writeAlog', () => {
       cool: null,
     },
     weights: { green: 500, roasted: 430, unit: 'lb' },
+    greenMoisturePct: 10.8,
+    greenDensityGPerL: 710,
   };
 
   it.each(['json', 'python'] as const)(
@@ -344,7 +360,12 @@ describe('writeAlog', () => {
   );
 
   it.each(['json', 'python'] as const)('round-trips an imported profile in the %s form', (form) => {
-    for (const source of [pythonFixture(), jsonFixture()]) {
+    // The green lots' moisture and density as the fixtures give them, in g/L.
+    const sources = [
+      { source: pythonFixture(), moisture: 10.8, density: 710 },
+      { source: jsonFixture(), moisture: 11.4, density: 695.5 },
+    ];
+    for (const { source, moisture, density } of sources) {
       const imported = parseAlog(source, { unit: 'F' });
       const again = parseAlog(throughFile(`again.${form}.alog`, writeAlog(imported, { form })));
       expectSameCurve(again, imported);
@@ -353,6 +374,8 @@ describe('writeAlog', () => {
         beans: imported.beans,
         roastDate: imported.roastDate,
         weights: imported.weights,
+        greenMoisturePct: moisture,
+        greenDensityGPerL: density,
       });
     }
   });
@@ -370,6 +393,8 @@ describe('writeAlog', () => {
         title: 'Batch 2026-0412',
         beans: 'Colombia Huila "Excelso"',
         weight: [500, 430, 'lb'],
+        density: [710, 'g', 1, 'l'],
+        moisture_greens: 10.8,
         roastdate: 'Fri Nov 27 2026',
         roastisodate: '2026-11-27',
         roasttime: '08:30:00',
@@ -389,6 +414,16 @@ describe('writeAlog', () => {
     expect(kilograms).toMatchObject({ weight: [12, 10, 'Kg'] });
     const unweighed = parsePythonLiteral(writeAlog({ ...batch, weights: null }, { form: 'json' }));
     expect(unweighed).toMatchObject({ weight: [0, 0, 'lb'] });
+  });
+
+  it('writes a green lot without moisture and density as Artisan’s zeros, read back as none', () => {
+    const unknown = { ...batch, greenMoisturePct: null, greenDensityGPerL: null };
+    const text = writeAlog(unknown, { form: 'python' });
+    expect(parsePythonLiteral(text)).toMatchObject({
+      density: [0, 'g', 1, 'l'],
+      moisture_greens: 0,
+    });
+    expect(parseAlog(text)).toEqual(unknown);
   });
 
   it('writes a calendar date without a time, and a batch without CHARGE', () => {

@@ -56,6 +56,9 @@ export interface ArtisanProfile {
   points: ProfilePoint[];
   events: Record<ProfileEventName, ProfileEvent | null>;
   weights: { green: number; roasted: number; unit: WeightUnit } | null;
+  /** The green beans' moisture (%) and density (g/L) before the roast; null when not given. */
+  greenMoisturePct: number | null;
+  greenDensityGPerL: number | null;
 }
 
 /** A file that is not a profile the console can use; the message says why, for a 400 reply. */
@@ -110,6 +113,13 @@ const alogSchema = z.object({
     .rest(z.unknown())
     .optional()
     .catch(undefined),
+  moisture_greens: z.number().nonnegative().optional().catch(undefined),
+  /** `[weight, weight unit, volume, volume unit]`, e.g. `[710.0, 'g', 1.0, 'l']`. */
+  density: z
+    .tuple([z.number().nonnegative(), z.string(), z.number().positive(), z.string()])
+    .rest(z.unknown())
+    .optional()
+    .catch(undefined),
 });
 type AlogDictionary = z.infer<typeof alogSchema>;
 
@@ -122,6 +132,16 @@ const WEIGHT_UNITS = new Map<string, WeightUnit>([
 ]);
 /** Artisan looks the unit up in its list ['g', 'Kg', 'lb', 'oz'], spelled so. */
 const ARTISAN_WEIGHT_UNITS: Record<WeightUnit, string> = { g: 'g', kg: 'Kg', lb: 'lb', oz: 'oz' };
+const GRAMS_PER: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
+/** Artisan's volume units ['l', 'gal', 'qt', 'pt', 'cup', 'ml'], US measures, in litres. */
+const LITRES_PER = new Map<string, number>([
+  ['l', 1],
+  ['gal', 3.785411784],
+  ['qt', 0.946352946],
+  ['pt', 0.473176473],
+  ['cup', 0.2365882365],
+  ['ml', 0.001],
+]);
 
 export function parseAlog(text: string, options: { unit?: TemperatureUnit } = {}): ArtisanProfile {
   const parsed = alogSchema.safeParse(readDictionary(text));
@@ -158,6 +178,9 @@ export function parseAlog(text: string, options: { unit?: TemperatureUnit } = {}
     points,
     events,
     weights: weightsOf(alog.weight),
+    // Artisan writes 0 for a moisture or density nobody entered.
+    greenMoisturePct: alog.moisture_greens || null,
+    greenDensityGPerL: densityOf(alog.density),
   };
 }
 
@@ -248,6 +271,16 @@ function weightsOf(weight: AlogDictionary['weight']): ArtisanProfile['weights'] 
   return { green, roasted, unit };
 }
 
+/** g/L to the hundredth, from any of Artisan's weight and volume units; null when not given. */
+function densityOf(density: AlogDictionary['density']): number | null {
+  if (!density) return null;
+  const [weight, weightName, volume, volumeName] = density;
+  const weightUnit = WEIGHT_UNITS.get(weightName.toLowerCase());
+  const litres = LITRES_PER.get(volumeName.toLowerCase());
+  if (!weightUnit || litres === undefined || weight === 0) return null;
+  return Math.round(((weight * GRAMS_PER[weightUnit]) / (volume * litres)) * 100) / 100;
+}
+
 function toMilliseconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
@@ -277,6 +310,9 @@ function alogDictionary(record: ArtisanProfile): { [key: string]: PythonValue } 
     weight: record.weights
       ? [record.weights.green, record.weights.roasted, ARTISAN_WEIGHT_UNITS[record.weights.unit]]
       : [0, 0, ARTISAN_WEIGHT_UNITS.lb],
+    // As Artisan writes them, 0 for not given.
+    density: [record.greenDensityGPerL ?? 0, 'g', 1, 'l'],
+    moisture_greens: record.greenMoisturePct ?? 0,
     ...dateFields(record.roastDate),
     timex: record.points.map((point) => toMilliseconds(point.t_s - start)),
     temp1: record.points.map((point) => point.et ?? MISSING_READING),

@@ -129,6 +129,8 @@ export function alogRecord(
       cool: null,
     },
     weights: null,
+    greenMoisturePct: null,
+    greenDensityGPerL: null,
   };
 }
 

@@ -6,8 +6,8 @@ import type { RoastRecordsContext } from './roast-records-context.ts';
 
 /**
  * A record as an Artisan .alog, in the plant's temperature unit and lbs: BT and ET each second
- * from CHARGE, its events (first crack as FC start) and the scale's weights, written by the roast
- * profiles' writer.
+ * from CHARGE, its events (first crack as FC start), the scale's weights and the green lot's
+ * moisture and density, written by the roast profiles' writer.
  */
 export async function recordAlog(
   ctx: RoastRecordsContext,
@@ -39,6 +39,8 @@ export async function recordAlog(
       record.green_lbs === null || record.roasted_lbs === null
         ? null
         : { green: record.green_lbs, roasted: record.roasted_lbs, unit: 'lb' },
+    greenMoisturePct: record.green_moisture_pct,
+    greenDensityGPerL: record.green_density_g_per_l,
   };
   return {
     text: writeAlog(inUnit(profile, unit), { form }),

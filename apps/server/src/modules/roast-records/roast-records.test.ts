@@ -33,6 +33,8 @@ import { parseAlog } from '../roast-profiles/artisan-alog.ts';
  * 3 minutes and crack at about 5.
  */
 const ROAST_S = 380;
+/** The green lot's moisture (%) and density (g/L), near the plant's typical lot. */
+const GREEN = { moisture: 10.8, density: 710 };
 
 let t: TestApp;
 let supervisor: ApiCaller;
@@ -70,7 +72,10 @@ beforeAll(async () => {
     testRoastProfileBody('Sidamo on R1', product),
   );
   expect(profile.status).toBe(201);
-  await stockBin(t.services, 'GS1', bean, 250);
+  await stockBin(t.services, 'GS1', bean, 250, {
+    moisturePct: GREEN.moisture,
+    densityGPerL: GREEN.density,
+  });
   await eventually(() => t.services.runtime.reading('GS1', 'occupancy') === 250, 'GS1 stocked');
   order = await newOrder(db, {
     kind: 'roasting',
@@ -198,6 +203,11 @@ describe('roast records of an order on the simulated plant', () => {
     expect(await list('roaster=r1')).toEqual(ids);
     expect(await list(`product_id=${records[0]!.product!.id}&order_id=${order}`)).toEqual(ids);
     expect(await list('roaster=R2')).toEqual([]);
+    const listed = (await operator<RoastRecordList>('GET', '/api/roast-records?roaster=R1')).body;
+    expect(listed.records.map((r) => [r.green_moisture_pct, r.green_density_g_per_l])).toEqual([
+      [GREEN.moisture, GREEN.density],
+      [GREEN.moisture, GREEN.density],
+    ]);
     expect(await list(`from=${records[1]!.charged_at}`)).toEqual([records[1]!.id]);
     const reversed = await operator(
       'GET',
@@ -238,5 +248,9 @@ describe('roast records of an order on the simulated plant', () => {
       roasted: record.roasted_lbs,
       unit: 'lb',
     });
+    expect([file.greenMoisturePct, file.greenDensityGPerL]).toEqual([
+      GREEN.moisture,
+      GREEN.density,
+    ]);
   });
 });

@@ -78,6 +78,8 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
   const stage = Form.useWatch<number | undefined>('device_stage', form);
   const batch = Form.useWatch<number | null | undefined>('batch_capacity', form);
   const cycle = Form.useWatch<number | null | undefined>('ideal_cycle_minutes', form);
+  // A roaster's stage and nameplate make a row of three, as its roast limits do below them.
+  const nameplateMd = stage === Stage.Roasting ? 8 : 12;
 
   return (
     <Row gutter={16}>
@@ -133,7 +135,7 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
           </Form.Item>
         </Col>
       ) : null}
-      <Col xs={24} md={12}>
+      <Col xs={24} md={nameplateMd}>
         <Form.Item
           label="Device Stage"
           name="device_stage"
@@ -148,7 +150,7 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
       </Col>
       {stage === Stage.Roasting ? (
         <>
-          <Col xs={24} md={12}>
+          <Col xs={24} md={nameplateMd}>
             <Form.Item
               label="Batch Capacity"
               name="batch_capacity"
@@ -158,7 +160,7 @@ export function DeviceFields({ form, formData }: DeviceFieldsProps) {
               <InputNumber<number> step={50} suffix="lbs" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
+          <Col xs={24} md={nameplateMd}>
             <Form.Item
               label="Ideal Cycle"
               name="ideal_cycle_minutes"

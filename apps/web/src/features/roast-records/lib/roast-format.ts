@@ -18,6 +18,10 @@ export const formatPct = (value: number | null): string =>
 export const formatBt = (valueF: number | null | undefined, unit: TemperatureUnit): string =>
   valueF == null ? EMPTY : `${Math.round(toUnit(valueF, unit))} ${temperatureSymbol(unit)}`;
 
+/** A green lot's bulk density to the gram: '710 g/L'. */
+export const formatDensity = (value: number | null): string =>
+  value === null ? EMPTY : `${Math.round(value)} g/L`;
+
 export const formatWeight = (value: number | null): string =>
   value === null ? EMPTY : formatLbs(value);
 
