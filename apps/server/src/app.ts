@@ -29,6 +29,7 @@ import { ordersArea } from './modules/orders/orders-area.ts';
 import { packingArea } from './modules/packing/packing-area.ts';
 import { pathsArea } from './modules/paths/paths-area.ts';
 import { productsArea } from './modules/products/products-area.ts';
+import { qualityArea } from './modules/quality/quality-area.ts';
 import { reportsArea } from './modules/reports/reports-area.ts';
 import { roastControlArea } from './modules/roast-control/roast-control-area.ts';
 import { roastProfilesArea } from './modules/roast-profiles/roast-profiles-area.ts';
@@ -46,10 +47,7 @@ import { serverOptions } from './plugins/server-options.ts';
 
 export type { AppDeps, ServiceOptions, Services };
 
-/**
- * Builds the areas over one database in this order, each from what the ones before it built:
- * the composition root for the process and for tests. The plant connects only when started.
- */
+/** Composition root: builds each area in order from those before; the plant connects on start. */
 export async function createServices(
   config: Config,
   database: DatabaseHandle,
@@ -79,6 +77,7 @@ export async function createServices(
     .add(roastProfilesArea.build)
     .add(historianArea.build)
     .add(roastRecordsArea.build)
+    .add(qualityArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
     .add(roastControlArea.build)
@@ -118,6 +117,7 @@ const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'd
   roastProfilesArea.routes,
   historianArea.routes,
   roastRecordsArea.routes,
+  qualityArea.routes,
   inventoryArea.routes,
   reportsArea.routes,
   settingsArea.routes,

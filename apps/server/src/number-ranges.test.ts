@@ -174,6 +174,20 @@ const outOfRange: {
     body: { device_id: 'GS1', occupancy: -5 },
     message: 'occupancy: Occupancy cannot be negative',
   },
+  {
+    what: 'a colour specification beyond 100',
+    method: 'PUT',
+    url: '/api/quality/specs/1',
+    body: { colour_min: 45, colour_max: 101 },
+    message: 'colour_max: The colour must be between 0 and 100.',
+  },
+  {
+    what: 'a negative cupping score',
+    method: 'POST',
+    url: '/api/quality/lots/1/results',
+    body: { kind: 'cupping', value: -1 },
+    message: 'value: The cupping score must be between 0 and 100.',
+  },
 ];
 
 describe('numbers out of range', () => {

@@ -160,6 +160,15 @@ export const permissions: Record<string, Access> = {
   // The profile a roaster's batch follows now, for its live screen.
   'GET /api/roast-control/:roaster': 'signed-in',
 
+  // Quality release: everyone reads specifications and lot statuses; supervisors and
+  // administrators set specifications, enter results and sign decisions.
+  'GET /api/quality/specs/:productId': 'signed-in',
+  'PUT /api/quality/specs/:productId': PLANT,
+  'GET /api/quality/lots': 'signed-in',
+  'GET /api/quality/lots/:lotId': 'signed-in',
+  'POST /api/quality/lots/:lotId/results': PLANT,
+  'POST /api/quality/lots/:lotId/decision': PLANT,
+
   'GET /api/report/summary': PLANT,
   'GET /api/report/oee': PLANT,
   'GET /api/report/production': PLANT,

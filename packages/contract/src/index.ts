@@ -36,3 +36,4 @@ export * from './roast-profiles.ts';
 export * from './historian.ts';
 export * from './roast/index.ts';
 export * from './roast-records.ts';
+export * from './quality.ts';

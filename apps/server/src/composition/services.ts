@@ -27,6 +27,7 @@ import type { OrderService } from '../modules/orders/order-service.ts';
 import type { PackingService } from '../modules/packing/packing-service.ts';
 import type { PathService } from '../modules/paths/path-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
+import type { QualityService } from '../modules/quality/quality-service.ts';
 import type { ReportService } from '../modules/reports/report-service.ts';
 import type { RoastControlService } from '../modules/roast-control/roast-control-service.ts';
 import type { RoastProfileService } from '../modules/roast-profiles/roast-profile-service.ts';
@@ -66,6 +67,8 @@ export interface Services {
   roastProfiles: RoastProfileService;
   historian: HistorianService;
   roastRecords: RoastRecordService;
+  /** Quality release of roasted lots: specifications, results, holds, signed decisions. */
+  quality: QualityService;
   /** Runs the roasting batches' profiles on the roasters. */
   roastControl: RoastControlService;
   settings: SettingsService;
@@ -126,6 +129,7 @@ const serviceNames = {
   roastProfiles: true,
   historian: true,
   roastRecords: true,
+  quality: true,
   roastControl: true,
   settings: true,
   dumps: true,

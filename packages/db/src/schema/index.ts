@@ -12,3 +12,4 @@ export * from './cluster.ts';
 export * from './roasting.ts';
 export * from './historian.ts';
 export * from './roast-records.ts';
+export * from './quality.ts';

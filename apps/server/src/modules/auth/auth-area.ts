@@ -9,6 +9,7 @@ import { authRoutes } from './auth-routes.ts';
 import { AuthService } from './auth-service.ts';
 import { DeviceCookies } from './device-cookies.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { PasswordCheck } from './password-check.ts';
 import { PrincipalCache, principalLoader } from './principal-cache.ts';
 import { RefreshTokenRepository } from './refresh-token-repository.ts';
 import { SecondFactor } from './second-factor.ts';
@@ -77,7 +78,8 @@ async function build(needs: AuthNeeds) {
   });
   // Changes announced while the hub was cut off were missed: forget the principals kept.
   needs.cluster?.transport.onReconnect(() => principals.forgetAll());
-  return { auth, principals };
+  const passwordCheck = new PasswordCheck(needs.accounts.credentials, throttle);
+  return { auth, principals, passwordCheck };
 }
 
 const routes: AreaRoutes<{ auth: AuthService }> = async (api, { services }) => {

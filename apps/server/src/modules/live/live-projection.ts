@@ -113,6 +113,9 @@ export function liveEventOf(
     case 'config':
       // Who changed the configuration is for the events log; each screen reads its own data.
       return undefined;
+    case 'roast-record':
+      // For the quality checks; the record screens read records when they open.
+      return undefined;
     case 'leader-request':
     case 'leader-read':
     case 'leader-read-answer':

@@ -47,16 +47,21 @@ async function refigure(
 /**
  * The order runs booked a batch: the roaster's first record not linked yet that dropped after
  * the batch started is its roast. It takes the batch, and its events are read again with the
- * batch's profile version's dry end and measured against its reference.
+ * batch's profile version's dry end and measured against its reference. Returns the record's
+ * id, or undefined when the roaster recorded no such roast.
  */
-export async function linkBatch(ctx: RoastRecordsContext, batch: RoastedBatch): Promise<void> {
+export async function linkBatch(
+  ctx: RoastRecordsContext,
+  batch: RoastedBatch,
+): Promise<number | undefined> {
   const row = await ctx.repo.firstUnlinked(batch.roasterDevice, batch.startedAt);
   if (!row) {
     ctx.logger.warn({ batch: batch.batchId }, 'roast records: no roast of the batch was recorded');
-    return;
+    return undefined;
   }
   const patch = await refigure(ctx, row, batch.batchId, row.marks);
   await ctx.repo.update(row.id, { ...patch, batchId: batch.batchId });
+  return row.id;
 }
 
 async function existing(ctx: RoastRecordsContext, id: number): Promise<RecordRow> {

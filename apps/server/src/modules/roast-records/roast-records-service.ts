@@ -31,6 +31,7 @@ export class RoastRecordService implements RoastRecordHandover {
   #storing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   readonly #history: Pick<RoastHistory, 'elapsed'> | undefined;
+  readonly #hub: EventHub;
 
   constructor(
     ctx: RoastRecordsContext,
@@ -40,6 +41,7 @@ export class RoastRecordService implements RoastRecordHandover {
   ) {
     this.#ctx = ctx;
     this.#history = history;
+    this.#hub = hub;
     this.recorder = new RoastRecorder(
       clocks,
       (roast) => this.#store(roast),
@@ -75,9 +77,12 @@ export class RoastRecordService implements RoastRecordHandover {
     return this.#history?.elapsed(roaster);
   }
 
+  /** Links the batch's roast and tells the hub, whose subscribers check its figures. */
   async batchRoasted(batch: RoastedBatch): Promise<void> {
     await this.#storing;
-    await linkBatch(this.#ctx, batch);
+    const id = await linkBatch(this.#ctx, batch);
+    if (id !== undefined)
+      this.#hub.publish({ type: 'roast-record', id, batch_id: batch.batchId, change: 'linked' });
   }
 
   list(query: RoastRecordListQuery): Promise<RoastRecordSummary[]> {

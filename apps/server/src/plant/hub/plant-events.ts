@@ -82,6 +82,11 @@ export type PlantEvent =
    * started or ended, or it was deleted.
    */
   | { type: 'order'; id: number; change: 'saved' | 'status' | 'batch' | 'deleted' }
+  /**
+   * A roast's record was linked to the batch the order runs booked: its figures (loss,
+   * development, colour) are now the batch's, for the quality checks.
+   */
+  | { type: 'roast-record'; id: number; batch_id: number; change: 'linked' }
   | {
       type: 'notification';
       notification: Notification;

@@ -1,0 +1,33 @@
+import type { QualityContext } from './quality-context.ts';
+import type { IncomingResult } from './record-results.ts';
+import { recordResults } from './record-results.ts';
+
+/**
+ * A roast's record was linked to its batch: its loss, development and colour become results of
+ * the batch's roasted lot. Development is read only when first crack was placed: without it the
+ * record's development is no measurement.
+ */
+export async function checkRoastRecord(
+  ctx: QualityContext,
+  recordId: number,
+  batchId: number,
+): Promise<void> {
+  const lot = await ctx.repo.lotOfBatch(batchId);
+  if (!lot) {
+    ctx.logger.warn({ batch: batchId }, 'quality: the roasted batch has no roasted lot');
+    return;
+  }
+  const record = await ctx.roastRecords.get(recordId);
+  const results: IncomingResult[] = [];
+  if (record.loss_pct !== null) results.push({ kind: 'loss', value: record.loss_pct });
+  if (record.events.first_crack !== null)
+    results.push({ kind: 'development', value: record.phases.development_ratio_pct });
+  if (record.colour !== null) results.push({ kind: 'colour', value: record.colour });
+  if (results.length === 0) return;
+  await recordResults(ctx, lot.lotId, results, {
+    source: 'roast_record',
+    userId: null,
+    userName: 'console',
+    batchId,
+  });
+}
