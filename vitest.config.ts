@@ -42,6 +42,7 @@ const LONG_FILES = [
   'apps/server/src/modules/order-runs/demo-lines.test.ts',
   // Each roasts whole batches on the simulator over Modbus TCP, a second at a time.
   'apps/server/src/modules/roast-control/roast-restart.test.ts',
+  'apps/server/src/modules/roast-control/roast-restart-drop.test.ts',
   'apps/server/src/modules/roast-control/set-point-control.test.ts',
   'apps/server/src/modules/order-runs/green-lot-roast.test.ts',
 ];

@@ -5,9 +5,11 @@ import {
   type Product,
   type RoastLimits,
   type RoastProfile,
+  type TemperatureUnit,
 } from '@roastery/contract';
 import {
   ProfileController,
+  type BatchRunState,
   type BurnerMode,
   type ControlOutput,
   type ControlledProfile,
@@ -52,6 +54,10 @@ export interface HarnessOptions {
   quench?: boolean;
   /** The elapsed part of a roast seen under way; none kept when omitted. */
   resumed?: ResumedRoast;
+  /** Where the batch's workflow run stands; running when omitted. */
+  run?: BatchRunState;
+  /** The plant's temperature unit the texts are worded in; °F when omitted. */
+  unit?: TemperatureUnit;
 }
 
 /**
@@ -60,6 +66,7 @@ export interface HarnessOptions {
  */
 export function controllerHarness(options: HarnessOptions = {}) {
   const { profile = testProfile, mode = 'power', limits = DEFAULT_ROAST_LIMITS } = options;
+  const { run = 'running', unit = 'F' } = options;
   const writes: [ControlOutput, number][] = [];
   let manual = false;
   const errors: unknown[] = [];
@@ -78,8 +85,9 @@ export function controllerHarness(options: HarnessOptions = {}) {
         writes.push([output, value]);
       },
       manual: () => manual,
-      alarm: (_roaster, source, text) => alarms.push(`${source} ${text}`),
-      notice: (_roaster, text) => notices.push(text),
+      batchRun: () => run,
+      alarm: (_roaster, source, text) => alarms.push(`${source} ${text(unit)}`),
+      notice: (_roaster, text) => notices.push(text(unit)),
       clear: (source) => cleared.push(source),
     },
     (err) => errors.push(err),

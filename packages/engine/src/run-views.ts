@@ -45,10 +45,12 @@ export function currentRun(ctx: EngineContext, workflowId: number): WorkflowRun 
 
 /**
  * True when no active run has work of its own in hand: each waits on the plant (a condition,
- * a write's answer or feedback) or on a person.
+ * a write's answer or feedback) or on a person (paused, or interrupted until resumed).
  */
 export function waitingOnPlant(ctx: EngineContext): boolean {
-  return [...ctx.runs.values()].every((live) => !isActive(live.run.state) || live.onPlant);
+  return [...ctx.runs.values()].every(
+    (live) => !isActive(live.run.state) || live.run.state === 'interrupted' || live.onPlant,
+  );
 }
 
 export function activeRuns(ctx: EngineContext): WorkflowRun[] {

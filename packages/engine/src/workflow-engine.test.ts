@@ -344,6 +344,8 @@ describe('WorkflowEngine', () => {
     );
     expect(t.recorder.notices.at(-1)?.type).toBe('alarm');
     expect(t.store.get('run-1')?.state).toBe('interrupted');
+    // It waits on a person: a plant stepped in lockstep with the runs goes on meanwhile.
+    expect(engine.waitingOnPlant()).toBe(true);
     // An interrupted run keeps its devices.
     const other = workflowOf(2, 'Other', [step({ device_id: 'GS1', command_id: B.InletGate })]);
     t.source.workflows.set(2, other);

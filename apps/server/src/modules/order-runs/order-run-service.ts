@@ -108,14 +108,20 @@ export class OrderRunService {
     return fillSilo(this.#d, body, who, this.#start);
   }
 
-  /** The profile version the batch roasting on this roaster follows, if it follows one. */
-  async profileRoastingOn(roaster: string): Promise<{ id: number; version: number } | undefined> {
+  /**
+   * The profile version the batch roasting on this roaster follows, if it follows one, with the
+   * id of the batch's workflow run.
+   */
+  async profileRoastingOn(
+    roaster: string,
+  ): Promise<{ id: number; version: number; runId: string } | undefined> {
     const { repo } = this.#d;
     const ref = (await repo.deviceRefs([roaster])).get(roaster);
     if (ref === undefined) return undefined;
     const batch = (await repo.runningBatches('roasting')).find((b) => b.roasterDevice === ref);
-    if (batch?.roastProfileId == null || batch.roastProfileVersion == null) return undefined;
-    return { id: batch.roastProfileId, version: batch.roastProfileVersion };
+    const { roastProfileId: id, roastProfileVersion: version, runId } = batch ?? {};
+    if (id == null || version == null || runId == null) return undefined;
+    return { id, version, runId };
   }
 
   batchesOf(orderId: number): Promise<BatchOfOrder[]> {

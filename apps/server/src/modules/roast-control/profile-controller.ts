@@ -12,11 +12,10 @@ import {
   type FollowerState,
 } from '@roastery/engine';
 import type { CommandRole } from '../../plant/catalog/plant-catalog.ts';
+import { clock, degrees, endText, tenths, type Wording } from './roast-texts.ts';
 import {
   clearWatch,
-  clock,
   newWatch,
-  tenths,
   watchBand,
   watchEt,
   watchRor,
@@ -26,7 +25,19 @@ import {
 
 /** What the controller writes to a roaster. */
 export type ControlOutput =
-  'burner-power' | 'burner-control' | 'burner-set-point' | 'airflow' | 'drop-request' | 'quench';
+  | 'burner-power'
+  | 'burner-control'
+  | 'burner-set-point'
+  | 'airflow'
+  | 'drop-request'
+  | 'drop-door'
+  | 'quench';
+
+/**
+ * Where the workflow run of the batch roasting on a roaster stands: only a running one drops the
+ * roast when the drop is asked for; null when no run of it is active.
+ */
+export type BatchRunState = 'running' | 'paused' | 'interrupted' | null;
 
 /**
  * How the controller drives a roaster's burner. 'power': the console's PID sets the burner
@@ -64,8 +75,10 @@ export interface ProfileControlPort extends RoastAlarmPort {
   write(roaster: string, output: ControlOutput, value: number): void;
   /** An operator drives the roaster by hand: the controller leaves the burner to them. */
   manual(roaster: string): boolean;
+  /** Where the workflow run of the batch roasting on the roaster stands now. */
+  batchRun(roaster: string): BatchRunState;
   /** Tells the plant's people something worth knowing, once (the events log keeps it). */
-  notice?(roaster: string, text: string): void;
+  notice?(roaster: string, text: Wording): void;
 }
 
 interface Readings {
@@ -77,6 +90,8 @@ interface Readings {
   roastTime?: number | null;
   burner?: number | null;
   control?: number | null;
+  /** The roaster's 'Drop Requested' feedback. */
+  requested?: number | null;
 }
 
 interface Roast extends RoastWatch {
@@ -91,6 +106,8 @@ interface Roast extends RoastWatch {
   burner: number | null;
   airflow: number | null;
   dropRequested: boolean;
+  /** The controller opened the drop door itself: no run drove the batch when it was asked for. */
+  droppedAlone: boolean;
   quenched: boolean;
 }
 
@@ -102,18 +119,21 @@ const READINGS: Partial<Record<CommandRole, keyof Readings>> = {
   'roast-time': 'roastTime',
   'burner-output': 'burner',
   'burner-control': 'control',
+  'drop-requested': 'requested',
 };
 
 const resumeSource = (roaster: string) => `roast-resume:${roaster}`;
+const droppedSource = (roaster: string) => `roast-dropped-alone:${roaster}`;
 
 /**
  * Runs each roaster's batch on its roast profile, as a roaster's profile controller does: from
  * the charge (the gate closed) to the end condition it writes the burner power the profile
  * follower asks for once a second of the roaster's own roast clock, with Burner Control on
  * Console; at the end condition it asks for the drop ('Drop Request'), which the batch's workflow
- * waits for. When the roast is dropped the burner goes back to the PLC's set-point controller,
- * which holds the drum hot for the next batch. A batch without a profile, and a roaster in manual
- * mode, are left to the PLC and the operator. A roast seen under way without having been seen
+ * waits for, and drops the roast itself when no run of that workflow drives the batch then
+ * (interrupted by a restart, paused). When the roast is dropped the burner goes back to the PLC's
+ * set-point controller, which holds the drum hot for the next batch. A batch without a profile,
+ * and a roaster in manual mode, are left to the PLC and the operator. A roast seen under way without having been seen
  * to charge (the console restarted) is taken up where its roast clock is, or, when its batch or
  * its charge cannot be found, handed back to the PLC with an alarm.
  */
@@ -164,6 +184,16 @@ export class ProfileController {
       return;
     }
     if (this.#handedBack.delete(roaster)) this.#port.clear(resumeSource(roaster));
+    if (
+      phase !== null &&
+      phase !== RoasterPhase.Dropping &&
+      this.#readings.get(roaster)?.requested === 1
+    ) {
+      // Still asked for once the drop door has closed: a drop the console made alone, whose
+      // request it kept for the batch's run. The run, which closes the door, has seen it.
+      this.#port.write(roaster, 'drop-request', 0);
+      this.#port.clear(droppedSource(roaster));
+    }
     const roast = this.#roasts.get(roaster);
     if (!roast) return;
     // Dropped, or the roast ended some other way: the PLC holds the drum hot again.
@@ -174,7 +204,8 @@ export class ProfileController {
       } else {
         this.#port.write(roaster, 'burner-set-point', roast.profile.charge_temperature_f);
       }
-      this.#port.write(roaster, 'drop-request', 0);
+      // A drop the console made alone keeps its request until the batch's run has seen it.
+      if (!roast.droppedAlone) this.#port.write(roaster, 'drop-request', 0);
       if (roast.quenched) this.#port.write(roaster, 'quench', 0);
     }
     clearWatch(this.#port, roaster, roast);
@@ -248,7 +279,8 @@ export class ProfileController {
           r.roastTime == null ? '' : `, at ${clock(r.roastTime - elapsed.chargeS)} of the roast`;
         this.#port.notice?.(
           roaster,
-          `${roaster}: roast control resumed after a restart of the console${at}; the roast follows its profile again.`,
+          () =>
+            `${roaster}: roast control resumed after a restart of the console${at}; the roast follows its profile again.`,
         );
         this.#step(roaster);
       },
@@ -270,7 +302,8 @@ export class ProfileController {
     this.#port.alarm(
       roaster,
       resumeSource(roaster),
-      `${roaster}: roast control could not resume after a restart of the console (${missing} was not found); the burner is handed back to the PLC.`,
+      () =>
+        `${roaster}: roast control could not resume after a restart of the console (${missing} was not found); the burner is handed back to the PLC.`,
     );
   }
 
@@ -311,10 +344,40 @@ export class ProfileController {
       roast.quenched = true;
       this.#port.write(roaster, 'quench', 1);
     }
-    if (out.drop || (et.raised && roast.limits.et_safe_action !== 'burner-off')) {
-      roast.dropRequested = true;
-      this.#port.write(roaster, 'drop-request', 1);
+    if (out.drop) {
+      const { end } = roast.profile;
+      this.#drop(roaster, roast, (unit) => `its end condition (${endText(end, unit)})`);
+    } else if (et.raised && roast.limits.et_safe_action !== 'burner-off') {
+      const limit = roast.limits.et_high_limit_f;
+      this.#drop(
+        roaster,
+        roast,
+        (unit) => `its environment temperature limit (${degrees(limit, unit)})`,
+      );
     }
+  }
+
+  /**
+   * Asks for the drop, at the end condition or as the ET safe action: the batch's run drops the
+   * roast on 'Drop Requested'. A run that does not run now (interrupted by a restart, paused)
+   * would leave the beans to roast on past their end, so the controller opens the drop door
+   * itself, with an alarm, and leaves 'Drop Request' set for the run's wait. The run, resumed,
+   * then writes 'Drop Door' 1 to a door already open: a coil set to the value it holds, which
+   * neither the simulator nor a PLC acts on again (the door moves on a change of the coil, and
+   * the drum is empty), and goes on closing it and emptying the cooling tray as usual.
+   */
+  #drop(roaster: string, roast: Roast, reached: Wording): void {
+    roast.dropRequested = true;
+    this.#port.write(roaster, 'drop-request', 1);
+    const run = this.#port.batchRun(roaster);
+    if (run === 'running') return;
+    roast.droppedAlone = true;
+    this.#port.write(roaster, 'drop-door', 1);
+    this.#port.alarm(
+      roaster,
+      droppedSource(roaster),
+      (unit) => `${roaster}: the roast reached ${reached(unit)} ${whileRun(run)}`,
+    );
   }
 
   #quenches(roaster: string, roast: Roast): boolean {
@@ -334,8 +397,21 @@ function newRoast(chargeS: number): Roast {
     burner: null,
     airflow: null,
     dropRequested: false,
+    droppedAlone: false,
     quenched: false,
   };
+}
+
+/** How the alarm of a drop the console made alone says where the batch's run stood. */
+function whileRun(run: Exclude<BatchRunState, 'running'>): string {
+  switch (run) {
+    case 'interrupted':
+      return 'while its workflow run was interrupted; the console dropped it. Resume the run to finish the batch.';
+    case 'paused':
+      return 'while its workflow run was paused; the console dropped it. The run finishes the batch once its devices are back in automatic.';
+    case null:
+      return 'while no workflow run drove its batch; the console dropped it.';
+  }
 }
 
 /** What the ET alarm says the safe action did besides turning the burner off. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoastControlState, RoastSample } from '@roastery/contract';
+import type { WorkflowEngine } from '@roastery/engine';
 import { notFound } from '../../lib/http-errors.ts';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
@@ -9,13 +10,16 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { OrderRunService } from '../order-runs/order-run-service.ts';
 import type { RoastProfileService } from '../roast-profiles/roast-profile-service.ts';
 import type { RoastRecordService } from '../roast-records/roast-records-service.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
 import {
   ProfileController,
+  type BatchRunState,
   type BurnerMode,
   type ControlOutput,
   type ControlledProfile,
   type ResumedRoast,
 } from './profile-controller.ts';
+import type { Wording } from './roast-texts.ts';
 
 /** Who the events log names for the controller's writes. */
 export const ROAST_CONTROLLER = 'roast profile controller';
@@ -34,6 +38,10 @@ export interface RoastControlDeps {
   hub: EventHub;
   runtime: Pick<PlantRuntime, 'catalog' | 'write' | 'reading'>;
   orderRuns: Pick<OrderRunService, 'profileRoastingOn'>;
+  /** Whether the batch's workflow run drives it: only a running one drops the roast. */
+  engine: Pick<WorkflowEngine, 'activeRuns'>;
+  /** The plant's temperature unit, which alarm texts are worded in when they are raised. */
+  settings: Pick<SettingsService, 'temperatureUnit'>;
   roastProfiles: Pick<RoastProfileService, 'version' | 'namesOf'>;
   notifications: Pick<NotificationService, 'raise' | 'clear'>;
   /**
@@ -56,6 +64,8 @@ export class RoastControlService {
   readonly #d: RoastControlDeps;
   /** The profile each roaster's batch follows, as its live screen is told. */
   readonly #followed = new Map<string, NonNullable<RoastControlState['profile']>>();
+  /** The workflow run of the batch each roaster roasts, by the run's id. */
+  readonly #runs = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #stepping: NodeJS.Immediate | undefined;
 
@@ -71,6 +81,7 @@ export class RoastControlService {
         burnerMode: (roaster) => this.#burnerMode(roaster),
         hasQuench: (roaster) => this.#d.runtime.catalog()?.refOf(roaster, 'quench') !== undefined,
         manual: (roaster) => deps.runtime.reading(roaster, 'manual-mode-active') === 1,
+        batchRun: (roaster) => this.#batchRun(roaster),
         alarm: (roaster, source, text) => this.#raise(roaster, { type: 'alarm', text, source }),
         notice: (roaster, text) => this.#raise(roaster, { type: 'other', text }),
         clear: (source) => {
@@ -130,9 +141,11 @@ export class RoastControlService {
 
   async #profileFor(roaster: string): Promise<ControlledProfile | undefined> {
     this.#followed.delete(roaster);
+    this.#runs.delete(roaster);
     const running = await this.#d.orderRuns.profileRoastingOn(roaster);
     if (!running) return undefined;
-    const { id, version } = running;
+    const { id, version, runId } = running;
+    this.#runs.set(roaster, runId);
     const [{ settings }, names] = await Promise.all([
       this.#d.roastProfiles.version(id, version),
       this.#d.roastProfiles.namesOf([id]),
@@ -141,6 +154,14 @@ export class RoastControlService {
     const name = names.get(id) ?? `Profile ${id}`;
     this.#followed.set(roaster, { id, name, version, reference, end, dry_end_f });
     return settings;
+  }
+
+  #batchRun(roaster: string): BatchRunState {
+    const runId = this.#runs.get(roaster);
+    const run = this.#d.engine.activeRuns().find((r) => r.id === runId);
+    return run?.state === 'running' || run?.state === 'paused' || run?.state === 'interrupted'
+      ? run.state
+      : null;
   }
 
   /** A roast under way seen at a start: its charge and the readings kept since. */
@@ -161,12 +182,17 @@ export class RoastControlService {
   }
 
   /** An alarm or notice about a roaster, named so that it shows on the roaster's screens. */
-  #raise(roaster: string, notice: { type: 'alarm' | 'other'; text: string; source?: string }) {
-    const { deviceRecords, notifications, logger } = this.#d;
-    deviceRecords.records
-      .require(roaster)
-      .then((device) =>
-        notifications.raise({ ...notice, by: ROAST_CONTROLLER, deviceRef: device.id }),
+  #raise(roaster: string, notice: { type: 'alarm' | 'other'; text: Wording; source?: string }) {
+    const { deviceRecords, notifications, settings, logger } = this.#d;
+    const { text, ...rest } = notice;
+    Promise.all([deviceRecords.records.require(roaster), settings.temperatureUnit()])
+      .then(([device, unit]) =>
+        notifications.raise({
+          ...rest,
+          text: text(unit),
+          by: ROAST_CONTROLLER,
+          deviceRef: device.id,
+        }),
       )
       .catch((err: unknown) => logger.error({ err, roaster }, 'roast notice not raised'));
   }

@@ -4,11 +4,12 @@ import {
   type RoastLimits,
   type RoastSample,
 } from '@roastery/contract';
+import { clock, degrees, degreesApart, rate, rateUnit, type Wording } from './roast-texts.ts';
 
 /** Where the roast alarms go. */
 export interface RoastAlarmPort {
   /** Raises an alarm of a lasting condition, once until it is cleared. */
-  alarm(roaster: string, source: string, text: string): void;
+  alarm(roaster: string, source: string, text: Wording): void;
   /** The condition behind an alarm ended. */
   clear(source: string): void;
 }
@@ -61,12 +62,6 @@ export function newWatch(limits: RoastLimits): RoastWatch {
   };
 }
 
-export const tenths = (n: number) => Math.round(n * 10) / 10;
-
-/** Seconds of a roast as its clock shows them, 5:12. */
-export const clock = (s: number) =>
-  `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-
 const bandSource = (roaster: string) => `roast-band:${roaster}`;
 const etSource = (roaster: string) => `roast-et-high:${roaster}`;
 const rorSource = (roaster: string, kind: 'crash' | 'flick') => `roast-ror-${kind}:${roaster}`;
@@ -92,10 +87,12 @@ export function watchBand(
   if (w.offRaised || t_s - w.offSince < bandS) return;
   w.offRaised = true;
   const side = bt > reference ? 'above' : 'below';
+  const apart = Math.abs(bt - reference);
   port.alarm(
     roaster,
     bandSource(roaster),
-    `${roaster}: bean temperature ${tenths(bt)} °F is ${tenths(Math.abs(bt - reference))} °F ${side} the profile's reference (${tenths(reference)} °F) for ${bandS} s, at ${clock(t_s)} of the roast.`,
+    (unit) =>
+      `${roaster}: bean temperature ${degrees(bt, unit)} is ${degreesApart(apart, unit)} ${side} the profile's reference (${degrees(reference, unit)}) for ${bandS} s, at ${clock(t_s)} of the roast.`,
   );
 }
 
@@ -122,7 +119,8 @@ export function watchRor(
     port.alarm(
       roaster,
       rorSource(roaster, 'crash'),
-      `${roaster}: the rate of rise crashed after first crack, from ${tenths(before)} to ${tenths(now)} °F/min in ${rorSpanS} s, at ${clock(latest.t_s)} of the roast.`,
+      (unit) =>
+        `${roaster}: the rate of rise crashed after first crack, from ${rate(before, unit)} to ${rate(now, unit)} ${rateUnit(unit)} in ${rorSpanS} s, at ${clock(latest.t_s)} of the roast.`,
     );
   }
   const lowest = w.lowestRor;
@@ -131,7 +129,8 @@ export function watchRor(
     port.alarm(
       roaster,
       rorSource(roaster, 'flick'),
-      `${roaster}: the rate of rise flicked up after first crack, from ${tenths(lowest)} to ${tenths(now)} °F/min, at ${clock(latest.t_s)} of the roast.`,
+      (unit) =>
+        `${roaster}: the rate of rise flicked up after first crack, from ${rate(lowest, unit)} to ${rate(now, unit)} ${rateUnit(unit)}, at ${clock(latest.t_s)} of the roast.`,
     );
   }
   w.lowestRor = lowest === null ? now : Math.min(lowest, now);
@@ -154,7 +153,8 @@ export function watchEt(
     port.alarm(
       roaster,
       etSource(roaster),
-      `${roaster}: environment temperature ${tenths(et)} °F is over its ${limit} °F limit; the burner is off until it falls below ${reset} °F${action}.`,
+      (unit) =>
+        `${roaster}: environment temperature ${degrees(et, unit)} is over its ${degrees(limit, unit)} limit; the burner is off until it falls below ${degrees(reset, unit)}${action}.`,
     );
     return { over: true, raised: true };
   }

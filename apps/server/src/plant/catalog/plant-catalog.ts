@@ -43,6 +43,7 @@ export type CommandRole =
   | 'burner-set-point'
   | 'drop-request'
   | 'drop-requested'
+  | 'drop-door'
   | 'quench'
   | 'green-moisture'
   | 'green-density';
@@ -96,6 +97,11 @@ export const STANDARD_COMMANDS: Readonly<
   'burner-set-point': { kind: 'input', label: 'Burner Set-point' },
   'drop-request': { kind: 'binary', label: 'Drop Request' },
   'drop-requested': { kind: 'binary', label: 'Drop Requested' },
+  /**
+   * A roaster's drop door: a batch's workflow opens it after the drop is asked for; the profile
+   * controller opens it itself when no run drives the batch then (roast-control).
+   */
+  'drop-door': { kind: 'binary', label: 'Drop Door' },
   /** A roaster's water quench, where it has one: an ET safe action sprays it. */
   quench: { kind: 'binary', label: 'Quench' },
   // The green lot a batch charges, written before its charge and back to 0 (not known) once it
