@@ -19,6 +19,7 @@ const plantNavigation = [
   'Logs',
   'Reports',
   'Roasts',
+  'Quality',
   'Trends',
   'Transfer',
   'Dump',
@@ -80,7 +81,14 @@ describe('what each role sees', () => {
   test('an operator is sent back to the dashboard from every other screen', async () => {
     const { page, url } = harness();
     await signInAs(page, url, Role.Operator);
-    for (const path of ['/orders-pending', '/device?t=1', '/logs', '/product', '/admin/users']) {
+    for (const path of [
+      '/orders-pending',
+      '/device?t=1',
+      '/logs',
+      '/product',
+      '/quality',
+      '/admin/users',
+    ]) {
       await page.goto(url(path));
       await page.waitForURL(url('/'));
       await page.getByRole('heading', { name: 'Dump Requests' }).waitFor();
@@ -124,6 +132,7 @@ describe('the screens of the administrator', () => {
       ['Devices', '/device', 'Devices'],
       ['Logs', '/logs', 'Logs'],
       ['Reports', '/reports', 'Reports'],
+      ['Quality', '/quality', 'Quality'],
       ['Transfer', '/transfer', 'Transfer'],
       ['Dump', '/dump/transfer', 'Dump Transfer'],
       ['Settings', '/product', 'General Settings'],
@@ -154,6 +163,7 @@ describe('the screens of the administrator', () => {
       '/transfer',
       '/dump/transfer',
       '/product',
+      '/quality',
       '/notification',
       '/admin/devices',
       '/admin/device-status',

@@ -79,6 +79,12 @@ const RoastRecordOfBatchPage = lazyPage(() =>
     (m) => m.RoastRecordOfBatchPage,
   ),
 );
+const QualityPage = lazyPage(() =>
+  import('../features/quality/pages/quality-page.tsx').then((m) => m.QualityPage),
+);
+const QualityLotPage = lazyPage(() =>
+  import('../features/quality/pages/quality-lot-page.tsx').then((m) => m.QualityLotPage),
+);
 const TrendsPage = lazyPage(() =>
   import('../features/trends/pages/trends-page.tsx').then((m) => m.TrendsPage),
 );
@@ -163,6 +169,8 @@ const plantRoutes: RouteObject[] = [
   { path: paths.trace.path, element: <TracePage /> },
   { path: paths.notifications.path, element: <NotificationsPage /> },
   { path: paths.roastProfileNew.path, element: <NewRoastProfilePage /> },
+  { path: paths.quality.path, element: <QualityPage /> },
+  { path: paths.qualityLot.path, element: <QualityLotPage /> },
 ];
 
 /**

@@ -92,6 +92,15 @@ export const paths = {
     path: '/roasts/batch/:batchId',
     getHref: (batchId: number) => withParam('/roasts/batch/:batchId', 'batchId', batchId),
   },
+  quality: {
+    path: '/quality',
+    /** status: the lots of one quality status; every lot when absent. */
+    getHref: (query: { status?: string } = {}) => withQuery('/quality', { status: query.status }),
+  },
+  qualityLot: {
+    path: '/quality/lots/:lotId',
+    getHref: (lotId: number) => withParam('/quality/lots/:lotId', 'lotId', lotId),
+  },
   alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
 

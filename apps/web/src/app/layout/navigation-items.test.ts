@@ -23,6 +23,7 @@ describe('the left navigation', () => {
       'Logs',
       'Reports',
       'Roasts',
+      'Quality',
       'Trends',
       'Transfer',
       'Dump',
@@ -74,6 +75,7 @@ describe('the left navigation', () => {
       ['/admin/health/plc', 'admin-health'],
       ['/roast-profiles/new', 'roast-profiles'],
       ['/roast-profiles/7', 'roast-profiles'],
+      ['/quality/lots/3', 'quality'],
     ];
     for (const [pathname, key] of cases) {
       expect(selectedNavigationKey(entries, pathname), pathname).toBe(key);

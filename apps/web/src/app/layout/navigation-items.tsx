@@ -11,6 +11,7 @@ import {
   InboxOutlined,
   LineChartOutlined,
   ProfileOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
@@ -100,6 +101,13 @@ const plantItems: NavigationItem[] = [
     icon: <ExperimentOutlined />,
     href: paths.roastRecords.getHref(),
     paths: [paths.roastRecords.path, paths.roastRecord.path, paths.roastRecordOfBatch.path],
+  },
+  {
+    key: 'quality',
+    label: 'Quality',
+    icon: <SafetyCertificateOutlined />,
+    href: paths.quality.getHref(),
+    paths: [paths.quality.path, paths.qualityLot.path],
   },
   {
     key: 'trends',

@@ -1,19 +1,27 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Product } from '@roastery/contract';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import type { Product, QualitySpec } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
+import { qualitySpecQueryOptions } from '../api/get-quality-spec.ts';
 import { useProducts } from '../api/get-products.ts';
 import { formatLbs } from '../../../lib/format-lbs.ts';
 import { FetchFailed } from './fetch-failed.tsx';
 import { ProductFormModal } from './product-form-modal.tsx';
+import { QualitySpecModal } from './quality-spec-modal.tsx';
 import { RecipeTable } from './recipe-table.tsx';
 import styles from './settings-tab.module.css';
 
@@ -27,6 +35,21 @@ export function ProductsTab() {
   const deletion = useDeleteProduct();
   const { message, notification } = useFeedback();
   const [dialog, setDialog] = useState<Dialog>({ open: false });
+  const queryClient = useQueryClient();
+  const [spec, setSpec] = useState<QualitySpec | undefined>();
+  const [specLoading, setSpecLoading] = useState<number | undefined>();
+
+  // The specification is read before its dialog opens, so the form starts from what is saved.
+  const openSpec = async (product: Product) => {
+    setSpecLoading(product.product_id);
+    try {
+      setSpec(await queryClient.fetchQuery(qualitySpecQueryOptions(product.product_id)));
+    } catch (error) {
+      notification.error({ title: 'Error', description: errorMessage(error) });
+    } finally {
+      setSpecLoading(undefined);
+    }
+  };
 
   const remove = (product: Product) =>
     deletion.mutate(product.product_id, {
@@ -72,6 +95,15 @@ export function ProductsTab() {
             onClick={() => setDialog({ open: true, product })}
           >
             Edit
+          </Button>
+          <Button
+            size="small"
+            icon={<SafetyCertificateOutlined />}
+            aria-label={`Quality specification of ${product.product_name}`}
+            loading={specLoading === product.product_id}
+            onClick={() => void openSpec(product)}
+          >
+            Quality spec
           </Button>
           <Popconfirm
             title="Delete product"
@@ -135,6 +167,7 @@ export function ProductsTab() {
         product={dialog.open ? dialog.product : undefined}
         onClose={() => setDialog({ open: false })}
       />
+      <QualitySpecModal spec={spec} onClose={() => setSpec(undefined)} />
     </>
   );
 }
