@@ -179,14 +179,29 @@ const outOfRange: {
     method: 'PUT',
     url: '/api/quality/specs/1',
     body: { colour_min: 45, colour_max: 101 },
-    message: 'colour_max: The colour must be between 0 and 100.',
+    message: 'colour_max: The colour must be between 0 and 100, to two decimals.',
+  },
+  {
+    // Found by the API fuzz: a denormal number is beyond the database's column (a 500 before).
+    what: 'a cupping minimum finer than a hundredth',
+    method: 'PUT',
+    url: '/api/quality/specs/1',
+    body: { cupping_min: 3e-323 },
+    message: 'cupping_min: The cupping score must be between 0 and 100, to two decimals.',
+  },
+  {
+    what: 'a colour reading finer than a hundredth',
+    method: 'POST',
+    url: '/api/quality/lots/1/results',
+    body: { kind: 'colour', value: 58.123 },
+    message: 'value: The colour must be between 0 and 100, to two decimals.',
   },
   {
     what: 'a negative cupping score',
     method: 'POST',
     url: '/api/quality/lots/1/results',
     body: { kind: 'cupping', value: -1 },
-    message: 'value: The cupping score must be between 0 and 100.',
+    message: 'value: The cupping score must be between 0 and 100, to two decimals.',
   },
 ];
 

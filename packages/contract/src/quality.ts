@@ -6,11 +6,11 @@ import { pathId } from './integers.ts';
  * status, and the signed decisions that release or reject it.
  */
 export const qualityMessages = {
-  colour: 'The colour must be between 0 and 100.',
-  moisture: 'The moisture must be between 0 and 100%.',
-  loss: 'The roast loss must be between 0 and 100%.',
-  development: 'The development must be between 0 and 100%.',
-  cupping: 'The cupping score must be between 0 and 100.',
+  colour: 'The colour must be between 0 and 100, to two decimals.',
+  moisture: 'The moisture must be between 0 and 100%, to two decimals.',
+  loss: 'The roast loss must be between 0 and 100%, to two decimals.',
+  development: 'The development must be between 0 and 100%, to two decimals.',
+  cupping: 'The cupping score must be between 0 and 100, to two decimals.',
   value: 'Please enter the value.',
   kind: 'Please choose colour, moisture or cupping.',
   meaning: 'Please choose released, rejected or released under deviation.',
@@ -18,11 +18,27 @@ export const qualityMessages = {
   password: 'Please enter your password to sign.',
 } as const;
 
-/** A number a person types on a 0-100 scale, with the message that says so. */
+/**
+ * Whether a number has at most two decimals, allowing for binary fractions (84.35 * 100); a
+ * number too small to be a hundredth (3e-323) is not 0.
+ */
+function twoDecimals(value: number): boolean {
+  const hundredths = Math.round(value * 100);
+  return Math.abs(value * 100 - hundredths) < 1e-6 && (hundredths !== 0 || value === 0);
+}
+
+/**
+ * A number a person types on a 0-100 scale, to the hundredth (a cupping score in quarter points,
+ * a colour or a moisture reading), with the message that says so: a finer number is no reading,
+ * and one such as 3e-323 is beyond what the database's column holds.
+ */
 const scale = (message: string) =>
-  z.number({ error: message }).finite({ error: message }).min(0, { error: message }).max(100, {
-    error: message,
-  });
+  z
+    .number({ error: message })
+    .finite({ error: message })
+    .min(0, { error: message })
+    .max(100, { error: message })
+    .refine(twoDecimals, { error: message });
 const bound = (message: string) => scale(message).nullable().default(null);
 
 /** Every bound of a specification may be left empty: an empty bound checks nothing. */
@@ -124,7 +140,7 @@ export const enteredResultBody = z
     notes: z.string().trim().max(2000).default(''),
   })
   .superRefine((body, ctx) => {
-    if (body.value < 0 || body.value > 100)
+    if (body.value < 0 || body.value > 100 || !twoDecimals(body.value))
       ctx.addIssue({ code: 'custom', path: ['value'], message: qualityMessages[body.kind] });
   });
 export type EnteredResultBody = z.infer<typeof enteredResultBody>;
