@@ -116,6 +116,8 @@ export const qualityLot = z.object({
   product_id: z.number().int().nullable(),
   product_name: z.string().nullable(),
   batch_id: z.number().int().nullable(),
+  /** The batch's place in its order (1, 2, ...), as people name it. */
+  batch_seq: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
   status: lotQualityStatus,
   reason: z.string(),

@@ -42,6 +42,7 @@ export function presentLot(
     product_id: lot.productId,
     product_name: lot.productName,
     batch_id: lot.batchId,
+    batch_seq: lot.batchSeq,
     order_id: lot.orderId,
     status: lot.status ?? 'pending',
     reason: lot.reason ?? '',

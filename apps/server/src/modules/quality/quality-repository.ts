@@ -30,6 +30,7 @@ const lotColumns = {
   lotId: lots.id,
   lotNumber: lots.lotNumber,
   batchId: orderBatches.id,
+  batchSeq: orderBatches.seq,
   orderId: orders.id,
   productId: products.id,
   productName: products.name,
@@ -44,6 +45,7 @@ export type LotRow = {
   lotId: number;
   lotNumber: string;
   batchId: number | null;
+  batchSeq: number | null;
   orderId: number | null;
   productId: number | null;
   productName: string | null;

@@ -5,13 +5,17 @@ import { CellText } from '../../../components/responsive-table/cell-text.tsx';
 import type { ResponsiveColumn } from '../../../components/responsive-table/columns.ts';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { formatTraceBatch } from '../../../lib/batch-label.ts';
 import { QualityStatusTag } from './quality-status-tag.tsx';
 
 /** The batch by its order, leading to the batch's roast; a lot booked by no batch has none. */
 function batchCell(lot: QualityLot): ReactNode {
   if (lot.batch_id === null) return '—';
-  const text = lot.order_id === null ? 'Roast' : `Order ${formatOrderNumber(lot.order_id)}`;
+  const text = formatTraceBatch({
+    batch_id: lot.batch_id,
+    order_id: lot.order_id,
+    seq: lot.batch_seq,
+  });
   return <Link to={paths.roastRecordOfBatch.getHref(lot.batch_id)}>{text}</Link>;
 }
 

@@ -25,6 +25,7 @@ const lot = (fields: Partial<QualityLot>): QualityLot => ({
   product_id: 1,
   product_name: 'House Blend',
   batch_id: 1,
+  batch_seq: 1,
   order_id: 1,
   status: 'pending',
   reason: '',
