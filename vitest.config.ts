@@ -45,6 +45,7 @@ const LONG_FILES = [
   'apps/server/src/modules/roast-control/roast-restart-drop.test.ts',
   'apps/server/src/modules/roast-control/set-point-control.test.ts',
   'apps/server/src/modules/order-runs/green-lot-roast.test.ts',
+  'apps/server/src/modules/quality/dark-roast-hold.test.ts',
 ];
 
 export default defineConfig({

@@ -59,6 +59,8 @@ export const roastRecordSummary = z.object({
   loss_pct: z.number().nullable(),
   /** The bean colour meter's reading at drop. */
   colour: z.number().nullable(),
+  /** The roasted beans' moisture meter's reading at drop, % of the roasted weight. */
+  roasted_moisture_pct: z.number().nullable(),
   phases: roastRecordPhases,
   /** Null until the record is linked to a batch whose profile version has a reference. */
   deviation: roastRecordDeviation.nullable(),

@@ -25,6 +25,12 @@ export const PlantConstants = {
   measuredMoistureJitter: 0.001,
   measuredDensityJitterGPerL: 3,
   /**
+   * The NIR moisture meter's repeatability on roasted beans ('Roasted Moisture'), % of the
+   * roasted weight, drawn per drop from a generator of its own so that the lots' draws stay
+   * what they were before the roasters had the meter.
+   */
+  roastedMoistureJitterPct: 0.1,
+  /**
    * How long a transfer conveyor must find its source empty or its target full before 'Transfer
    * State' shows NoFlow, so that a brief gap in the flow does not flicker the state.
    */

@@ -22,6 +22,7 @@ export const Label = {
   BurnerControl: 'Burner Control',
   GreenMoisture: 'Green Moisture',
   GreenDensity: 'Green Density',
+  RoastedMoisture: 'Roasted Moisture',
   ChargeGateOpened: 'Charge Gate Opened',
   BurnerOn: 'Burner On',
   DrumRunning: 'Drum Running',

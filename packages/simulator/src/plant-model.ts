@@ -11,8 +11,7 @@ import { registerPort } from './material-port.ts';
 import { PlantConstants } from './plant-constants.ts';
 import { Label } from './plant-labels.ts';
 import type { RegisterStore } from './register-store.ts';
-import { RoasterProcess } from './roaster-process.ts';
-import { seededRandom } from './seeded-random.ts';
+import { RoasterProcess, roasterRandom } from './roaster-process.ts';
 import { TimerQueue } from './timer-queue.ts';
 import { TransferConveyorProcess } from './transfer-conveyor-process.ts';
 
@@ -54,7 +53,7 @@ export class PlantModel {
     this.store = store;
     this.tickMs = options.tickMs ?? PlantConstants.tickMs;
     if (!(this.tickMs > 0)) throw new RangeError('tickMs must be positive');
-    const random = seededRandom(options.seed ?? PlantConstants.seed);
+    const random = roasterRandom(options.seed ?? PlantConstants.seed);
     applyInitialValues(store, options.initialValues ?? demoInitialValues);
 
     const ports = new Map<string, MaterialPort>();

@@ -151,6 +151,8 @@ export interface RoastResult {
   organicLossLbs: number;
   /** Share of the green weight lost. */
   loss: number;
+  /** The water left in the beans, as a share of the roasted weight. */
+  roastedMoisture: number;
   /** Agtron-like whole-bean reading: about 95 very light to 35 very dark. */
   colour: number;
   endBeanF: number;
@@ -248,6 +250,7 @@ export function roastResult(batch: Batch, btF: number): RoastResult {
     waterLossLbs,
     organicLossLbs,
     loss: 1 - roastedLbs / batch.greenLbs,
+    roastedMoisture: batch.waterLbs / roastedLbs,
     colour: colourOf(batch.degree),
     endBeanF: batch.beanF,
     endBtF: btF,

@@ -4,8 +4,7 @@ import { toCentiLbs } from './material-port.ts';
 import { Label } from './plant-labels.ts';
 import { RegisterStore } from './register-store.ts';
 import { demoDropBtF, demoPreheat, demoProfile, profileInputs } from './roast-demo-profile.ts';
-import { RoasterProcess } from './roaster-process.ts';
-import { seededRandom } from './seeded-random.ts';
+import { RoasterProcess, roasterRandom } from './roaster-process.ts';
 
 const SECOND = 1_000;
 const ROASTER = 'R2';
@@ -14,7 +13,7 @@ const LBS = 250;
 /** R2 over the demo plant's registers, preheated, charged and roasting, a second at a time. */
 function roasting(control: number, setPointF: number) {
   const store = new RegisterStore(demoPlant);
-  const roaster = new RoasterProcess(store, ROASTER, seededRandom(1));
+  const roaster = new RoasterProcess(store, ROASTER, roasterRandom(1));
   const set = (label: string, value: number) => store.set(ROASTER, label, value, 'plant');
   const get = (label: string) => store.get(ROASTER, label);
   const second = () => {

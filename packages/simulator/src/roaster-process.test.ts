@@ -4,8 +4,7 @@ import { toCentiLbs } from './material-port.ts';
 import { Label } from './plant-labels.ts';
 import { RegisterStore } from './register-store.ts';
 import { demoDropBtF, demoPreheat, demoProfile, profileInputs } from './roast-demo-profile.ts';
-import { RoasterProcess } from './roaster-process.ts';
-import { seededRandom } from './seeded-random.ts';
+import { RoasterProcess, roasterRandom } from './roaster-process.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -23,7 +22,7 @@ class Bench {
 
   constructor(deviceId: string, seed = 1) {
     this.deviceId = deviceId;
-    this.roaster = new RoasterProcess(this.store, deviceId, seededRandom(seed));
+    this.roaster = new RoasterProcess(this.store, deviceId, roasterRandom(seed));
     this.set(Label.Airflow, 50);
   }
 
@@ -87,6 +86,7 @@ class Bench {
           loss: 1 - roasted / green,
           roasted,
           colour: this.get(Label.BeanColour),
+          moisture: this.get(Label.RoastedMoisture),
         };
       }
     }
@@ -143,6 +143,12 @@ describe.each([
     expect(roast.loss).toBeLessThanOrEqual(0.15);
     expect(roast.colour).toBeGreaterThanOrEqual(50);
     expect(roast.colour).toBeLessThanOrEqual(70);
+  });
+
+  it("reads the water the roast left as 'Roasted Moisture' at the drop, % of the roasted weight", () => {
+    // The model dries a typical 11 % lot to about 1.3 % of its roasted weight by a city roast.
+    expect(roast.moisture).toBeGreaterThanOrEqual(1);
+    expect(roast.moisture).toBeLessThanOrEqual(2);
   });
 });
 
@@ -220,6 +226,15 @@ describe('the lot the console writes before the charge', () => {
     const wet = roastWith({ moisturePct: 12.5, densityGPerL: 700 });
     expect(wet.dryEnd!.ms).toBeGreaterThan(dry.dryEnd!.ms + 20 * SECOND);
     expect(wet.loss).toBeGreaterThan(dry.loss + 0.02);
+    // Its roasted beans keep more of its water, beyond the moisture meter's ± 0.1 %.
+    expect(wet.moisture).toBeGreaterThan(dry.moisture + 0.2);
+  });
+
+  it("reads a written lot's roasted moisture within the meter's spread, seed by seed", () => {
+    const lot = { moisturePct: 11, densityGPerL: 700 };
+    const readings = [1, 2, 3, 4, 5].map((seed) => roastWith(lot, seed).moisture);
+    expect(Math.max(...readings) - Math.min(...readings)).toBeLessThanOrEqual(0.3);
+    expect(new Set(readings).size).toBeGreaterThan(1);
   });
 
   it('heats a denser lot slower', () => {

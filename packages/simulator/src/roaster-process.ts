@@ -17,10 +17,25 @@ import {
   step,
   typicalGreenLot,
 } from './roast-physics.ts';
+import { seededRandom } from './seeded-random.ts';
 import { plcBurner, restingController, type BurnerControllerState } from './roaster-burner.ts';
 
 /** Airflow of a roaster whose plant has no 'Airflow' register. */
 const DEFAULT_AIRFLOW_PCT = 50;
+
+/**
+ * A roaster's seeded draws: its batches' green lots, and its moisture meter's spread, each from
+ * its own generator so that one never shifts the other's sequence.
+ */
+export interface RoasterRandom {
+  lots: () => number;
+  meter: () => number;
+}
+
+/** Both of a plant's roaster generators on one seed: the meter's is seeded apart from the lots'. */
+export function roasterRandom(seed: number): RoasterRandom {
+  return { lots: seededRandom(seed), meter: seededRandom(seed ^ 0x5bd1e995) };
+}
 
 /** The demo roaster built for this device's batch size; the 500 lb demo roaster otherwise. */
 export function roasterSpecOf(deviceId: string): RoasterSpec {
@@ -46,7 +61,7 @@ export class RoasterProcess {
   readonly deviceId: string;
   readonly port: MaterialPort;
   readonly #io: DeviceRegisters;
-  readonly #random: () => number;
+  readonly #random: RoasterRandom;
   readonly #spec: RoasterSpec;
   readonly #lot: GreenLot;
   /** Green beans in the drum, hundredths of a lb. */
@@ -62,7 +77,7 @@ export class RoasterProcess {
   constructor(
     store: RegisterStore,
     deviceId: string,
-    random: () => number,
+    random: RoasterRandom,
     spec: RoasterSpec = roasterSpecOf(deviceId),
     lot: GreenLot = typicalGreenLot,
   ) {
@@ -172,7 +187,7 @@ export class RoasterProcess {
     const moisturePct = this.#io.read(Label.GreenMoisture);
     const densityGPerL = this.#io.read(Label.GreenDensity);
     // Both drawn whatever is known, so that a batch's jitter never depends on another's lot.
-    const [moistureJitter, densityJitter] = [this.#jitter(), this.#jitter()];
+    const [moistureJitter, densityJitter] = [jitter(this.#random.lots), jitter(this.#random.lots)];
     return {
       moisture:
         moisturePct > 0
@@ -193,11 +208,11 @@ export class RoasterProcess {
     this.#drum = 0;
     this.#io.write(Label.RoastedWeight, fromCentiLbs(roasted));
     this.#io.write(Label.BeanColour, tenths(result.colour));
+    const moisturePct =
+      result.roastedMoisture * 100 +
+      jitter(this.#random.meter) * PlantConstants.roastedMoistureJitterPct;
+    this.#io.write(Label.RoastedMoisture, tenths(Math.max(0, moisturePct)));
     this.#setPhase(RoasterPhase.Dropping);
-  }
-
-  #jitter(): number {
-    return this.#random() * 2 - 1;
   }
 
   #phase(): number {
@@ -207,6 +222,11 @@ export class RoasterProcess {
   #setPhase(phase: number): void {
     this.#io.write(Label.Phase, phase);
   }
+}
+
+/** A draw spread evenly over -1..1. */
+function jitter(random: () => number): number {
+  return random() * 2 - 1;
 }
 
 /** A register's 0.1 steps; the model keeps its own values unrounded. */

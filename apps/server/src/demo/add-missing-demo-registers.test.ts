@@ -6,8 +6,8 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { addMissingDemoRegisters } from './add-missing-demo-registers.ts';
 
 /**
- * The registers a roaster gained with the roast physics and with its green lot's figures, after
- * the ones it always had.
+ * The registers a roaster gained with the roast physics, with its green lot's figures and with
+ * its roasted-bean moisture meter, after the ones it always had.
  */
 const gained = [
   DemoInput.EnvironmentTemperature,
@@ -21,6 +21,7 @@ const gained = [
   DemoInput.BurnerControl,
   DemoInput.GreenMoisture,
   DemoInput.GreenDensity,
+  DemoInput.RoastedMoisture,
 ];
 
 let t: TestApp;

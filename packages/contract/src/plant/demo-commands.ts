@@ -62,6 +62,7 @@ export const DemoInput = {
   RoastTime: 27,
   GreenMoisture: 28,
   GreenDensity: 29,
+  RoastedMoisture: 30,
 } as const;
 
 /** Values of a roaster's 'Phase' register. */
@@ -262,6 +263,11 @@ export const inputSpecs: Record<number, CommandSpec> = {
     scale: 10,
     unit: 'Agtron',
   },
+  /**
+   * The roasted beans' moisture, % of the roasted weight, as the NIR meter on the roasted-bean
+   * side reads it at the drop; held until the next drop.
+   */
+  [DemoInput.RoastedMoisture]: { label: 'Roasted Moisture', owner: 'plc', ...percent },
   /** 1 from the moment the acoustic crack detector hears first crack until the next charge. */
   [DemoInput.FirstCrack]: { label: 'First Crack', owner: 'plc', data_type: 'uint16', scale: 1 },
   /** Seconds since the batch's first beans went in; held at drop until the next charge. */

@@ -84,7 +84,7 @@ const typeSpecs: {
       I.BatchSize,
       I.BurnerSetPoint,
       I.DrumSpeed,
-      // Appended so that no existing register moves: plc values take offsets 7-12, app 20-24.
+      // Appended so that no existing register moves: plc values take offsets 7-13, app 20-24.
       I.EnvironmentTemperature,
       I.InletTemperature,
       I.BeanColour,
@@ -96,6 +96,7 @@ const typeSpecs: {
       I.BurnerControl,
       I.GreenMoisture,
       I.GreenDensity,
+      I.RoastedMoisture,
     ],
   },
   {

@@ -83,6 +83,8 @@ export const roastRecords = pgTable(
     greenCenti: bigint('green_centi', { mode: 'number' }),
     roastedCenti: bigint('roasted_centi', { mode: 'number' }),
     colour: real('colour'),
+    /** The roasted beans' moisture meter at drop, % of the roasted weight; null: no meter. */
+    roastedMoisturePct: real('roasted_moisture_pct'),
     /** The lot's moisture (%) and density (g/L) the roaster was told at charge; null: none. */
     greenMoisturePct: real('green_moisture_pct'),
     greenDensityGPerL: real('green_density_g_per_l'),

@@ -349,6 +349,7 @@ describe('writeAlog', () => {
     weights: { green: 500, roasted: 430, unit: 'lb' },
     greenMoisturePct: 10.8,
     greenDensityGPerL: 710,
+    roastedMoisturePct: 2.1,
   };
 
   it.each(['json', 'python'] as const)(
@@ -395,6 +396,7 @@ describe('writeAlog', () => {
         weight: [500, 430, 'lb'],
         density: [710, 'g', 1, 'l'],
         moisture_greens: 10.8,
+        moisture_roasted: 2.1,
         roastdate: 'Fri Nov 27 2026',
         roastisodate: '2026-11-27',
         roasttime: '08:30:00',
@@ -416,12 +418,18 @@ describe('writeAlog', () => {
     expect(unweighed).toMatchObject({ weight: [0, 0, 'lb'] });
   });
 
-  it('writes a green lot without moisture and density as Artisan’s zeros, read back as none', () => {
-    const unknown = { ...batch, greenMoisturePct: null, greenDensityGPerL: null };
+  it('writes a lot without moisture and density as Artisan’s zeros, read back as none', () => {
+    const unknown = {
+      ...batch,
+      greenMoisturePct: null,
+      greenDensityGPerL: null,
+      roastedMoisturePct: null,
+    };
     const text = writeAlog(unknown, { form: 'python' });
     expect(parsePythonLiteral(text)).toMatchObject({
       density: [0, 'g', 1, 'l'],
       moisture_greens: 0,
+      moisture_roasted: 0,
     });
     expect(parseAlog(text)).toEqual(unknown);
   });

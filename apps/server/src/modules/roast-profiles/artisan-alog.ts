@@ -59,6 +59,8 @@ export interface ArtisanProfile {
   /** The green beans' moisture (%) and density (g/L) before the roast; null when not given. */
   greenMoisturePct: number | null;
   greenDensityGPerL: number | null;
+  /** The roasted beans' moisture (%) after the roast; null when not given. */
+  roastedMoisturePct: number | null;
 }
 
 /** A file that is not a profile the console can use; the message says why, for a 400 reply. */
@@ -114,6 +116,7 @@ const alogSchema = z.object({
     .optional()
     .catch(undefined),
   moisture_greens: z.number().nonnegative().optional().catch(undefined),
+  moisture_roasted: z.number().nonnegative().optional().catch(undefined),
   /** `[weight, weight unit, volume, volume unit]`, e.g. `[710.0, 'g', 1.0, 'l']`. */
   density: z
     .tuple([z.number().nonnegative(), z.string(), z.number().positive(), z.string()])
@@ -181,6 +184,7 @@ export function parseAlog(text: string, options: { unit?: TemperatureUnit } = {}
     // Artisan writes 0 for a moisture or density nobody entered.
     greenMoisturePct: alog.moisture_greens || null,
     greenDensityGPerL: densityOf(alog.density),
+    roastedMoisturePct: alog.moisture_roasted || null,
   };
 }
 
@@ -313,6 +317,7 @@ function alogDictionary(record: ArtisanProfile): { [key: string]: PythonValue } 
     // As Artisan writes them, 0 for not given.
     density: [record.greenDensityGPerL ?? 0, 'g', 1, 'l'],
     moisture_greens: record.greenMoisturePct ?? 0,
+    moisture_roasted: record.roastedMoisturePct ?? 0,
     ...dateFields(record.roastDate),
     timex: record.points.map((point) => toMilliseconds(point.t_s - start)),
     temp1: record.points.map((point) => point.et ?? MISSING_READING),

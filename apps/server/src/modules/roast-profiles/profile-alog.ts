@@ -131,6 +131,7 @@ export function alogRecord(
     weights: null,
     greenMoisturePct: null,
     greenDensityGPerL: null,
+    roastedMoisturePct: null,
   };
 }
 

@@ -43,6 +43,7 @@ function summary(row: SummaryRow): RoastRecordSummary {
         ? null
         : Math.round(((green - roasted) / green) * 10_000) / 100,
     colour: row.colour,
+    roasted_moisture_pct: row.roastedMoisturePct,
     phases,
     deviation:
       row.deviationRmsF === null || row.deviationMaxF === null

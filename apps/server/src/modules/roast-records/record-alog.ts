@@ -6,8 +6,8 @@ import type { RoastRecordsContext } from './roast-records-context.ts';
 
 /**
  * A record as an Artisan .alog, in the plant's temperature unit and lbs: BT and ET each second
- * from CHARGE, its events (first crack as FC start), the scale's weights and the green lot's
- * moisture and density, written by the roast profiles' writer.
+ * from CHARGE, its events (first crack as FC start), the scale's weights, the green lot's
+ * moisture and density and the roasted beans' moisture, written by the roast profiles' writer.
  */
 export async function recordAlog(
   ctx: RoastRecordsContext,
@@ -41,6 +41,7 @@ export async function recordAlog(
         : { green: record.green_lbs, roasted: record.roasted_lbs, unit: 'lb' },
     greenMoisturePct: record.green_moisture_pct,
     greenDensityGPerL: record.green_density_g_per_l,
+    roastedMoisturePct: record.roasted_moisture_pct,
   };
   return {
     text: writeAlog(inUnit(profile, unit), { form }),

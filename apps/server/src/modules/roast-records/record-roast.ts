@@ -29,6 +29,7 @@ export async function recordRoast(ctx: RoastRecordsContext, roast: FinishedRoast
     greenCenti: centi(roast.greenLbs),
     roastedCenti: centi(roast.roastedLbs),
     colour: roast.colour,
+    roastedMoisturePct: roast.roastedMoisturePct,
     greenMoisturePct: roast.greenMoisturePct,
     greenDensityGPerL: roast.greenDensityGPerL,
     dryEndF: DEFAULT_DRY_END_F,

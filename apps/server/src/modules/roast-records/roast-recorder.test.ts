@@ -36,9 +36,11 @@ describe('the roast recorder', () => {
     expect(recorder.roasting).toEqual(['R1']);
     value('first-crack', 1);
     value('roaster-phase', RoasterPhase.Dropping);
-    // Written at the drop, the roasted weight and colour may reach the console after the phase.
+    // Written at the drop, the roasted weight, colour and moisture may reach the console after
+    // the phase.
     value('roasted-weight', 86);
     value('bean-colour', 60.5);
+    value('roasted-moisture', 2.3);
     expect(finished).toEqual([]);
     value('roaster-phase', RoasterPhase.Cooling);
 
@@ -54,7 +56,13 @@ describe('the roast recorder', () => {
       [5, 300],
     ]);
     expect(roast.samples.at(-1)?.[6]).toBe(0);
-    expect(roast).toMatchObject({ endBtF: 300, greenLbs: 100, roastedLbs: 86, colour: 60.5 });
+    expect(roast).toMatchObject({
+      endBtF: 300,
+      greenLbs: 100,
+      roastedLbs: 86,
+      colour: 60.5,
+      roastedMoisturePct: 2.3,
+    });
     expect(roast.droppedAt.getTime() - roast.chargedAt.getTime()).toBe(5_000);
   });
 

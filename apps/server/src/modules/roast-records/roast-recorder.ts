@@ -14,6 +14,7 @@ const READINGS = {
   'green-weight': 'green',
   'roasted-weight': 'roasted',
   'bean-colour': 'colour',
+  'roasted-moisture': 'roastedMoisture',
   'green-moisture': 'moisture',
   'green-density': 'density',
 } as const satisfies Partial<Record<CommandRole, string>>;
@@ -31,6 +32,7 @@ export interface FinishedRoast {
   greenLbs: number | null;
   roastedLbs: number | null;
   colour: number | null;
+  roastedMoisturePct: number | null;
   /** The green lot the roaster was told of at charge; null where it was told nothing. */
   greenMoisturePct: number | null;
   greenDensityGPerL: number | null;
@@ -67,7 +69,7 @@ export type ElapsedRoastOf = (roaster: string) => Promise<ElapsedRoast | undefin
  * Follows each roaster's phase and readings and keeps, while it roasts, the latest of each
  * reading once a second, as a roast logger does. t = 0 is the moment the charge gate has closed
  * (Charging to Roasting, Artisan's CHARGE); sampling stops at the drop (Dropping). The roast is
- * handed over when the phase moves on from Dropping: the roasted weight and the colour are
+ * handed over when the phase moves on from Dropping: the roasted weight, colour and moisture are
  * written at the drop, and may reach the console in the same scan as the phase or after it.
  * A roast already under way when the console started (a restart mid-roast) is taken up: its
  * elapsed part is read back (`elapsedOf`, the historian's samples) and the recorder goes on from
@@ -214,6 +216,7 @@ export class RoastRecorder {
       greenLbs: r.green ?? null,
       roastedLbs: r.roasted ?? null,
       colour: r.colour ?? null,
+      roastedMoisturePct: r.roastedMoisture ?? null,
       greenMoisturePct: cycle.greenLot.moisture,
       greenDensityGPerL: cycle.greenLot.density,
     });

@@ -36,6 +36,7 @@ const summaryColumns = {
   greenCenti: roastRecords.greenCenti,
   roastedCenti: roastRecords.roastedCenti,
   colour: roastRecords.colour,
+  roastedMoisturePct: roastRecords.roastedMoisturePct,
   greenMoisturePct: roastRecords.greenMoisturePct,
   greenDensityGPerL: roastRecords.greenDensityGPerL,
   events: roastRecords.events,

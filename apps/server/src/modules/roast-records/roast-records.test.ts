@@ -133,8 +133,9 @@ describe('roast records of an order on the simulated plant', () => {
       expect(record.profile).toMatchObject({ name: 'Sidamo on R1', version: 1 });
       expect(record.product?.name).toBe('Sidamo Medium');
     }
-    // The last roast's colour and weight are what the roaster's registers still hold.
+    // The last roast's colour, moisture and weight are what the roaster's registers still hold.
     expect(records[1]?.colour).toBe(sim().getValue('R1', 'Bean Colour'));
+    expect(records[1]?.roasted_moisture_pct).toBe(sim().getValue('R1', 'Roasted Moisture'));
     expect(records[1]?.roasted_lbs).toBe(sim().getValue('R1', 'Roasted Weight'));
   });
 

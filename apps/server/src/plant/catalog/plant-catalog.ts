@@ -36,6 +36,7 @@ export type CommandRole =
   | 'burner-output'
   | 'airflow'
   | 'bean-colour'
+  | 'roasted-moisture'
   | 'first-crack'
   | 'roast-time'
   | 'burner-power'
@@ -78,13 +79,15 @@ export const STANDARD_COMMANDS: Readonly<
   'roaster-phase': { kind: 'input', label: 'Phase' },
   /** A roaster's bean probe, °F; shown on the roaster cards. */
   'bean-temperature': { kind: 'input', label: 'Bean Temperature' },
-  // What a roast's record keeps each second (ET, inlet, burner, airflow) and at drop (colour),
+  // What a roast's record keeps each second (ET, inlet, burner, airflow) and at drop (colour and
+  // the roasted beans' moisture, % of the roasted weight),
   // and the acoustic crack detector's flag (1 once it has heard first crack).
   'environment-temperature': { kind: 'input', label: 'Environment Temperature' },
   'inlet-temperature': { kind: 'input', label: 'Inlet Temperature' },
   'burner-output': { kind: 'input', label: 'Burner Output' },
   airflow: { kind: 'input', label: 'Airflow' },
   'bean-colour': { kind: 'input', label: 'Bean Colour' },
+  'roasted-moisture': { kind: 'input', label: 'Roasted Moisture' },
   'first-crack': { kind: 'input', label: 'First Crack' },
   // What the console's profile controller writes: the burner it fires and who fires it (see
   // BurnerControl), and the drop it asks for at the profile's end, which the roasting order's

@@ -1,0 +1,1 @@
+ALTER TABLE "roast_records" ADD COLUMN "roasted_moisture_pct" real;
