@@ -19,7 +19,7 @@ import {
   demoProfileSettings,
   demoRoast,
 } from '../src/modules/roast-profiles/seed-demo-roast-profiles.ts';
-import type { ApiCaller } from './helper.ts';
+import { buildTestApp, type ApiCaller, type TestApp } from './helper.ts';
 
 export { PlantCatalog } from '../src/plant/catalog/plant-catalog.ts';
 export { ProfileController };
@@ -168,4 +168,20 @@ export async function roastOrder(
   });
   if (created.status !== 201) throw new Error(`the order was refused: ${created.status}`);
   return { order: created.body.order_id, profile };
+}
+
+/**
+ * The demo plant as its first start leaves it (the seeded workflows, profiles and opening stock)
+ * on its simulated PLC, a roast's seconds being the plant's, as its record counts them.
+ */
+export async function demoPlantApp(): Promise<TestApp> {
+  const app: TestApp = await buildTestApp(
+    {},
+    {
+      plant: true,
+      demoStock: true,
+      roastClock: () => app.services.runtime.simulator.running?.model.now ?? 0,
+    },
+  );
+  return app;
 }

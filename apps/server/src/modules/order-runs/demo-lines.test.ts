@@ -18,7 +18,8 @@ import {
   BurnerControl,
 } from '@roastery/contract';
 import { ledgerEntries } from '@roastery/db';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { demoPlantApp } from '../../../test/roast-control-fixtures.ts';
 import { bookRoastedLot, orderState } from '../../../test/order-fixtures.ts';
 import { lockstepPlant } from '../../../test/plant-lockstep.ts';
 
@@ -27,16 +28,7 @@ let supervisor: ApiCaller;
 let stopStepping: () => Promise<void>;
 
 beforeAll(async () => {
-  // The demo plant as its first start leaves it: the seeded workflows and the opening stock.
-  // A roast's seconds are the plant's, as its record counts them.
-  t = await buildTestApp(
-    {},
-    {
-      plant: true,
-      demoStock: true,
-      roastClock: () => t.services.runtime.simulator.running?.model.now ?? 0,
-    },
-  );
+  t = await demoPlantApp();
   // The seeded roasts follow their profile to 420 °F, about thirteen minutes of the plant's time:
   // the plant moves a second at a time (two while a roaster only roasts, the profile controller's
   // step), and stands until the console has seen each step and answered it.

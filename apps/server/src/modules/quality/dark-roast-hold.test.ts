@@ -7,10 +7,10 @@ import {
   type RoastProfileDetail,
   type RoastRecord,
 } from '@roastery/contract';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { orderState } from '../../../test/order-fixtures.ts';
 import { lockstepPlant } from '../../../test/plant-lockstep.ts';
-import { roastOrder } from '../../../test/roast-control-fixtures.ts';
+import { demoPlantApp, roastOrder } from '../../../test/roast-control-fixtures.ts';
 
 const ROASTER = 'R2';
 const PRODUCT = 'Ethiopia Yirgacheffe';
@@ -37,14 +37,7 @@ let supervisor: ApiCaller;
 let stopStepping: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    {},
-    {
-      plant: true,
-      demoStock: true,
-      roastClock: () => t.services.runtime.simulator.running?.model.now ?? 0,
-    },
-  );
+  t = await demoPlantApp();
   supervisor = t.as(Role.Supervisor);
   // The plant moves a second at a time (two while a roaster only roasts) and stands until the
   // console has seen each step and answered it.

@@ -2,106 +2,63 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BurnerControl,
   OrderStatus,
-  Role,
   RoasterPhase,
   type ActiveNotifications,
   type BatchOfOrder,
-  type RoastControlState,
   type RoastRecord,
 } from '@roastery/contract';
-import { eventually, type ApiCaller } from '../../../test/helper.ts';
+import { eventually } from '../../../test/helper.ts';
 import { orderState } from '../../../test/order-fixtures.ts';
-import { lockstepPlant } from '../../../test/plant-lockstep.ts';
-import {
-  restartablePlant,
-  type ConsoleRun,
-  type RestartablePlant,
-} from '../../../test/restart-fixtures.ts';
+import { RoastRestartRig } from '../../../test/roast-restart-fixtures.ts';
 import { roastOrder } from '../../../test/roast-control-fixtures.ts';
 
 /** How long the plant roasts on alone while the console restarts, plant seconds. */
 const RESTART_S = 20;
 
-let plant: RestartablePlant;
-let run: ConsoleRun;
-let stopStepping: (() => Promise<void>) | undefined;
+let rig: RoastRestartRig;
 
 beforeAll(async () => {
-  plant = await restartablePlant();
-  run = await plant.start();
+  rig = await RoastRestartRig.start();
 }, 120_000);
-afterAll(async () => {
-  await stopStepping?.();
-  await plant.close();
-});
-
-const plc = (code: string, label: string) => plant.simulator.model.getValue(code, label);
-const supervisor = (): ApiCaller => run.as(Role.Supervisor);
-
-/** The plant a second at a time (two while a roaster only roasts), in step with the console. */
-function step(): void {
-  stopStepping = lockstepPlant(run.services, 1000, 2000, () => plant.simulator);
-}
-
-/** Stops the console as a deploy does; the plant roasts on alone, then a new console starts. */
-async function restart(plantS: number): Promise<void> {
-  await stopStepping?.();
-  stopStepping = undefined;
-  await run.close();
-  plant.simulator.model.advance(plantS * 1_000);
-  run = await plant.start();
-  step();
-}
-
-async function following(roaster: string): Promise<RoastControlState> {
-  return eventually(
-    async () => {
-      const { body } = await supervisor()<RoastControlState>(
-        'GET',
-        `/api/roast-control/${roaster}`,
-      );
-      return body.profile ? body : undefined;
-    },
-    `${roaster} to follow its profile`,
-    150_000,
-  );
-}
+afterAll(() => rig.close());
 
 const alarms = async () =>
-  (await supervisor()<ActiveNotifications>('GET', '/api/notification/active')).body.data.filter(
+  (await rig.supervisor()<ActiveNotifications>('GET', '/api/notification/active')).body.data.filter(
     (n) => n.type === 'alarm',
   );
 
 describe('a roast whose workflow run was cut off by a restart', () => {
   it('is dropped by the console at its end condition while nobody resumes the run, and the resumed run finishes the batch', async () => {
-    step();
-    const { order, profile } = await roastOrder(supervisor(), {
+    rig.step();
+    const { order, profile } = await roastOrder(rig.supervisor(), {
       product: 'Ethiopia Yirgacheffe',
       roaster: 'R2',
       bin: 'WRB3',
       lbs: 250,
     });
-    expect((await supervisor()('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
-    const chargeS = (await following('R2')).charge_roast_time_s!;
+    expect((await rig.supervisor()('PUT', '/api/orders/start', { order_id: order })).status).toBe(
+      200,
+    );
+    const chargeS = (await rig.following('R2')).charge_roast_time_s!;
     // Six minutes into the roast, well before its end condition (about 12:30), the console stops.
     await eventually(
-      () => (plc('R2', 'Roast Time') - chargeS >= 360 ? true : undefined),
+      () => (rig.plc('R2', 'Roast Time') - chargeS >= 360 ? true : undefined),
       'six minutes of the roast',
       150_000,
     );
-    await restart(RESTART_S);
-    await following('R2');
-    const [cutOff] = run.services.engine.activeRuns();
+    await rig.restart(RESTART_S);
+    await rig.following('R2');
+    const [cutOff] = rig.run.services.engine.activeRuns();
     expect(cutOff?.state).toBe('interrupted');
     const workflowId = cutOff!.workflow_id;
 
     // Nobody resumes the run: at the end condition the console drops the roast itself.
     await eventually(
-      () => (plc('R2', 'Phase') === RoasterPhase.Dropping ? true : undefined),
+      () => (rig.plc('R2', 'Phase') === RoasterPhase.Dropping ? true : undefined),
       'the drop at the end condition',
       400_000,
     );
-    expect(run.services.engine.currentRun(workflowId)?.state).toBe('interrupted');
+    expect(rig.run.services.engine.currentRun(workflowId)?.state).toBe('interrupted');
     const { end } = profile.current.settings;
     expect(end.kind).toBe('drop_temperature');
     const text = `R2: the roast reached its end condition (drop temperature ${end.value} °F) while its workflow run was interrupted; the console dropped it. Resume the run to finish the batch.`;
@@ -113,18 +70,19 @@ describe('a roast whose workflow run was cut off by a restart', () => {
     // The burner back with the PLC once the console has read the drop; the request kept for the
     // run's wait, the door open.
     await eventually(
-      () => (plc('R2', 'Burner Control') === BurnerControl.SetPoint ? true : undefined),
+      () => (rig.plc('R2', 'Burner Control') === BurnerControl.SetPoint ? true : undefined),
       'the burner back with the PLC',
     );
-    expect(plc('R2', 'Drop Request')).toBe(1);
-    expect(plc('R2', 'Drop Door Opened')).toBe(1);
+    expect(rig.plc('R2', 'Drop Request')).toBe(1);
+    expect(rig.plc('R2', 'Drop Door Opened')).toBe(1);
 
     // A person resumes the run: it sees the drop asked for, drops into a door already open,
     // closes it and empties the cooling tray into the bin as ever.
-    expect((await supervisor()('POST', `/api/workflow/${workflowId}/resume`)).status).toBe(200);
+    expect((await rig.supervisor()('POST', `/api/workflow/${workflowId}/resume`)).status).toBe(200);
     await eventually(
       async () =>
-        (await orderState(plant.database.db, order)).status === OrderStatus.Finished || undefined,
+        (await orderState(rig.plant.database.db, order)).status === OrderStatus.Finished ||
+        undefined,
       'the order to finish',
       150_000,
     );
@@ -133,9 +91,9 @@ describe('a roast whose workflow run was cut off by a restart', () => {
       return !raised || raised.clearedAt !== null || undefined;
     }, 'the alarm of the drop to clear once the run has closed the door');
 
-    const [batch] = (await supervisor()<BatchOfOrder[]>('GET', `/api/orders/${order}/batches`))
+    const [batch] = (await rig.supervisor()<BatchOfOrder[]>('GET', `/api/orders/${order}/batches`))
       .body;
-    const { body: record } = await supervisor()<RoastRecord>(
+    const { body: record } = await rig.supervisor()<RoastRecord>(
       'GET',
       `/api/roast-records/batch/${batch!.id}`,
     );
@@ -150,8 +108,8 @@ describe('a roast whose workflow run was cut off by a restart', () => {
     expect(record.roasted_lbs).toBe(batch!.roasted);
     const loss = ((batch!.green! - batch!.roasted!) / batch!.green!) * 100;
     expect(record.loss_pct).toBeCloseTo(loss, 1);
-    expect(plc('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
-    expect(plc('R2', 'Drop Request')).toBe(0);
-    expect(plc('R2', 'Drop Door Opened')).toBe(0);
+    expect(rig.plc('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
+    expect(rig.plc('R2', 'Drop Request')).toBe(0);
+    expect(rig.plc('R2', 'Drop Door Opened')).toBe(0);
   }, 600_000);
 });

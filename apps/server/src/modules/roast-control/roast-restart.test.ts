@@ -2,96 +2,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BurnerControl,
   OrderStatus,
-  Role,
   RoasterPhase,
   type ActiveNotifications,
   type BatchOfOrder,
-  type RoastControlState,
   type RoastRecord,
 } from '@roastery/contract';
-import { eventually, type ApiCaller } from '../../../test/helper.ts';
+import { eventually } from '../../../test/helper.ts';
 import { orderState } from '../../../test/order-fixtures.ts';
-import { lockstepPlant } from '../../../test/plant-lockstep.ts';
-import {
-  restartablePlant,
-  type ConsoleRun,
-  type RestartablePlant,
-} from '../../../test/restart-fixtures.ts';
+import { RoastRestartRig } from '../../../test/roast-restart-fixtures.ts';
 import { roastOrder } from '../../../test/roast-control-fixtures.ts';
 
 /** How long the plant roasts on alone while the console restarts, plant seconds. */
 const RESTART_S = 20;
 
-let plant: RestartablePlant;
-let run: ConsoleRun;
-let stopStepping: (() => Promise<void>) | undefined;
+let rig: RoastRestartRig;
 
 beforeAll(async () => {
-  plant = await restartablePlant();
-  run = await plant.start();
+  rig = await RoastRestartRig.start();
 }, 120_000);
-afterAll(async () => {
-  await stopStepping?.();
-  await plant.close();
-});
-
-const plc = (code: string, label: string) => plant.simulator.model.getValue(code, label);
-const supervisor = (): ApiCaller => run.as(Role.Supervisor);
-
-/**
- * The plant moves a second at a time (two while a roaster only roasts, the controller's step)
- * and stands until the console has seen each step and answered it.
- */
-function step(): void {
-  stopStepping = lockstepPlant(run.services, 1000, 2000, () => plant.simulator);
-}
-
-/** Stops the console as a deploy does; the plant roasts on alone, then a new console starts. */
-async function restart(plantS: number): Promise<void> {
-  await stopStepping?.();
-  stopStepping = undefined;
-  await run.close();
-  plant.simulator.model.advance(plantS * 1_000);
-  run = await plant.start();
-  step();
-}
-
-async function following(roaster: string): Promise<RoastControlState> {
-  return eventually(
-    async () => {
-      const { body } = await supervisor()<RoastControlState>(
-        'GET',
-        `/api/roast-control/${roaster}`,
-      );
-      return body.profile ? body : undefined;
-    },
-    `${roaster} to follow its profile`,
-    150_000,
-  );
-}
+afterAll(() => rig.close());
 
 const active = async (type: 'alarm' | 'other') =>
-  (await supervisor()<ActiveNotifications>('GET', '/api/notification/active')).body.data.filter(
+  (await rig.supervisor()<ActiveNotifications>('GET', '/api/notification/active')).body.data.filter(
     (n) => n.type === type,
   );
 const activeTexts = async (type: 'alarm' | 'other') => (await active(type)).map((n) => n.text);
 
 describe('a roast through a restart of the console', () => {
   it('hands a roaster the console drove back to the PLC when no batch roasts on it', async () => {
-    await run.close();
+    await rig.run.close();
     // What a console that lost its batch leaves: R1 roasting on the console's burner.
-    plant.simulator.model.setValue('R1', 'Phase', RoasterPhase.Roasting);
-    plant.simulator.model.setValue('R1', 'Burner Control', BurnerControl.Console);
-    run = await plant.start();
+    rig.plant.simulator.model.setValue('R1', 'Phase', RoasterPhase.Roasting);
+    rig.plant.simulator.model.setValue('R1', 'Burner Control', BurnerControl.Console);
+    rig.run = await rig.plant.start();
     await eventually(
-      () => (plc('R1', 'Burner Control') === BurnerControl.SetPoint ? true : undefined),
+      () => (rig.plc('R1', 'Burner Control') === BurnerControl.SetPoint ? true : undefined),
       'the burner back with the PLC',
     );
     const text =
       'R1: roast control could not resume after a restart of the console (its batch was not found); the burner is handed back to the PLC.';
     const alarm = async () => (await active('alarm')).find((n) => n.text === text);
     expect(await alarm()).toMatchObject({ device_id: 'R1', clearedAt: null });
-    plant.simulator.model.setValue('R1', 'Phase', RoasterPhase.Idle);
+    rig.plant.simulator.model.setValue('R1', 'Phase', RoasterPhase.Idle);
     await eventually(async () => {
       // Cleared: gone from the active ones, or there until acknowledged, marked cleared.
       const raised = await alarm();
@@ -100,35 +52,40 @@ describe('a roast through a restart of the console', () => {
   }, 180_000);
 
   it('takes a profiled roast up where it was: it drops at its end condition, on its profile, with its whole record', async () => {
-    step();
-    const { order, profile } = await roastOrder(supervisor(), {
+    rig.step();
+    const { order, profile } = await roastOrder(rig.supervisor(), {
       product: 'Ethiopia Yirgacheffe',
       roaster: 'R2',
       bin: 'WRB3',
       lbs: 250,
     });
-    expect((await supervisor()('PUT', '/api/orders/start', { order_id: order })).status).toBe(200);
-    const chargeS = (await following('R2')).charge_roast_time_s!;
+    expect((await rig.supervisor()('PUT', '/api/orders/start', { order_id: order })).status).toBe(
+      200,
+    );
+    const chargeS = (await rig.following('R2')).charge_roast_time_s!;
     // Six minutes into the roast, past its turning point and its dry end (about 5:00) and before
     // first crack (about 9:30), the console stops.
     await eventually(
-      () => (plc('R2', 'Roast Time') - chargeS >= 360 ? true : undefined),
+      () => (rig.plc('R2', 'Roast Time') - chargeS >= 360 ? true : undefined),
       'six minutes of the roast',
       150_000,
     );
-    const stoppedAtS = plc('R2', 'Roast Time') - chargeS;
-    await restart(RESTART_S);
+    const stoppedAtS = rig.plc('R2', 'Roast Time') - chargeS;
+    await rig.restart(RESTART_S);
     // While no console ran, the PLC kept the console's burner; the new one takes it up.
-    const resumed = await following('R2');
+    const resumed = await rig.following('R2');
     // The charge read back from the historian: to the second of the roast clock.
     expect(Math.abs(resumed.charge_roast_time_s! - chargeS)).toBeLessThanOrEqual(1);
     expect(resumed.profile).toMatchObject({ id: profile.id, version: 1 });
-    expect(plc('R2', 'Burner Control')).toBe(BurnerControl.Console);
+    expect(rig.plc('R2', 'Burner Control')).toBe(BurnerControl.Console);
     // The batch's workflow run was cut off by the restart: a person resumes it, as its alarm
     // asks; the roast was followed meanwhile whatever they do.
-    const [cutOff] = run.services.engine.activeRuns();
+    const [cutOff] = rig.run.services.engine.activeRuns();
     expect(cutOff?.state).toBe('interrupted');
-    const resumedRun = await supervisor()('POST', `/api/workflow/${cutOff!.workflow_id}/resume`);
+    const resumedRun = await rig.supervisor()(
+      'POST',
+      `/api/workflow/${cutOff!.workflow_id}/resume`,
+    );
     expect(resumedRun.status).toBe(200);
     await eventually(
       async () =>
@@ -141,14 +98,15 @@ describe('a roast through a restart of the console', () => {
     );
     await eventually(
       async () =>
-        (await orderState(plant.database.db, order)).status === OrderStatus.Finished || undefined,
+        (await orderState(rig.plant.database.db, order)).status === OrderStatus.Finished ||
+        undefined,
       'the order to finish',
       150_000,
     );
 
-    const [batch] = (await supervisor()<BatchOfOrder[]>('GET', `/api/orders/${order}/batches`))
+    const [batch] = (await rig.supervisor()<BatchOfOrder[]>('GET', `/api/orders/${order}/batches`))
       .body;
-    const { body: record } = await supervisor()<RoastRecord>(
+    const { body: record } = await rig.supervisor()<RoastRecord>(
       'GET',
       `/api/roast-records/batch/${batch!.id}`,
     );
@@ -175,7 +133,7 @@ describe('a roast through a restart of the console', () => {
     expect(record.green_lbs).toBe(250);
     // No roast alarm, the burner back with the PLC, no drop asked for.
     expect((await activeTexts('alarm')).filter((text) => text.startsWith('R2: '))).toEqual([]);
-    expect(plc('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
-    expect(plc('R2', 'Drop Request')).toBe(0);
+    expect(rig.plc('R2', 'Burner Control')).toBe(BurnerControl.SetPoint);
+    expect(rig.plc('R2', 'Drop Request')).toBe(0);
   }, 300_000);
 });

@@ -10,10 +10,10 @@ import {
   type RoastControlState,
   type RoastRecord,
 } from '@roastery/contract';
-import { buildTestApp, eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { orderState } from '../../../test/order-fixtures.ts';
 import { lockstepPlant } from '../../../test/plant-lockstep.ts';
-import { roastOrder } from '../../../test/roast-control-fixtures.ts';
+import { demoPlantApp, roastOrder } from '../../../test/roast-control-fixtures.ts';
 
 const ROASTER = 'R2';
 /** What a PLC with its own burner controller does not take from outside. */
@@ -25,15 +25,7 @@ let supervisor: ApiCaller;
 let stopStepping: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  // A roast's seconds are the plant's, as its record counts them.
-  t = await buildTestApp(
-    {},
-    {
-      plant: true,
-      demoStock: true,
-      roastClock: () => t.services.runtime.simulator.running?.model.now ?? 0,
-    },
-  );
+  t = await demoPlantApp();
   admin = t.as(Role.Administrator);
   supervisor = t.as(Role.Supervisor);
 }, 180_000);
