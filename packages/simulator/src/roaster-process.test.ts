@@ -4,7 +4,8 @@ import { toCentiLbs } from './material-port.ts';
 import { Label } from './plant-labels.ts';
 import { RegisterStore } from './register-store.ts';
 import { demoDropBtF, demoPreheat, demoProfile, profileInputs } from './roast-demo-profile.ts';
-import { RoasterProcess, roasterRandom } from './roaster-process.ts';
+import { demoRoasterSpec } from './roast-physics.ts';
+import { RoasterProcess, roasterRandom, roasterSpecOf } from './roaster-process.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -268,5 +269,14 @@ describe('the seed', () => {
     const first = roastedWeight(7);
     expect(roastedWeight(7)).toBe(first);
     expect(roastedWeight(8)).not.toBe(first);
+  });
+});
+
+describe('a roaster the demo does not size', () => {
+  it('is the 500 lb demo roaster, whatever its name, Object.prototype keys included', () => {
+    for (const deviceId of ['R9', 'constructor', 'toString', '__proto__']) {
+      expect(roasterSpecOf(deviceId), deviceId).toBe(demoRoasterSpec);
+    }
+    expect(roasterSpecOf('R2')).not.toBe(demoRoasterSpec);
   });
 });

@@ -39,7 +39,10 @@ export function roasterRandom(seed: number): RoasterRandom {
 
 /** The demo roaster built for this device's batch size; the 500 lb demo roaster otherwise. */
 export function roasterSpecOf(deviceId: string): RoasterSpec {
-  const batchLbs = demoRoasterBatchLbs[deviceId];
+  // Own keys only: a device named 'constructor' found Object's function and roasted NaN.
+  const batchLbs = Object.hasOwn(demoRoasterBatchLbs, deviceId)
+    ? demoRoasterBatchLbs[deviceId]
+    : undefined;
   return batchLbs === undefined ? demoRoasterSpec : scaledRoasterSpec(demoRoasterSpec, batchLbs);
 }
 
