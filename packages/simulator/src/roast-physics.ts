@@ -88,7 +88,7 @@ export const BeanPhysics = {
   waterBtuPerLbF: 1,
   /** Evaporation and desorption of bound water. */
   latentBtuPerLb: 1_050,
-  /** Heat released per lb of organic matter lost, once first crack has set pyrolysis off. */
+  /** Net heat per lb of organic loss once first crack sets pyrolysis off, bound water included. */
   pyrolysisBtuPerLb: 100,
   /**
    * Drying takes up to this share of the heat reaching the beans, scaled by how warm and how wet
@@ -97,8 +97,14 @@ export const BeanPhysics = {
   dryingMaxShare: 0.9,
   dryingStartF: 150,
   dryingFullF: 250,
-  /** Moisture (dry basis) at which drying takes half its full share. */
-  dryingHalfMoisture: 0.02,
+  /** Moisture (dry basis) at which drying takes half its share: bound water leaves slowly. */
+  dryingHalfMoisture: 0.03,
+  /**
+   * From first crack, the cracked cells let the bound water out as the roast reactions proceed,
+   * slower the drier the bean: dw/dR = -k w² (w dry basis, R the roast degree), so 1/w grows
+   * with the degree and a dark roast ends drier than a light one, and a wetter lot wetter.
+   */
+  boundWaterRelease: 5,
   /** Roast degree: minutes-equivalent at this bean temperature; the rate grows × e per step. */
   degreeReferenceF: 400,
   degreeStepF: 25,
@@ -352,7 +358,10 @@ function beansAfter(batch: Batch, heatBtuPerS: number, dtMs: number): Batch {
   const pyrolysis =
     batch.firstCrackMs === null ? 0 : (organicLbs / dt) * BeanPhysics.pyrolysisBtuPerLb;
   const beanF = batch.beanF + ((heatBtuPerS - drying + pyrolysis) * dt) / capacity;
-  const waterLbs = batch.waterLbs - (drying * dt) / BeanPhysics.latentBtuPerLb;
+  const waterLbs =
+    batch.waterLbs -
+    (drying * dt) / BeanPhysics.latentBtuPerLb -
+    boundWaterReleased(batch, dryLbs, degree - batch.degree);
   const elapsedMs = batch.elapsedMs + dtMs;
   const cracks = crackTemperaturesF(batch.lot);
   return {
@@ -371,6 +380,18 @@ function dryingShare(batch: Batch, dryLbs: number): number {
   const warmth = clamp((batch.beanF - dryingStartF) / (dryingFullF - dryingStartF), 0, 1);
   const moisture = batch.waterLbs / dryLbs;
   return (dryingMaxShare * warmth * moisture) / (moisture + dryingHalfMoisture);
+}
+
+/**
+ * The bound water first crack frees over a step of roast degree. Its latent heat is part of the
+ * net heat of the roast reactions after first crack (H_pyro, calibrated on the demo curve as a net
+ * figure): charged on its own it would stall the development, the beans being within 10-20 °F of
+ * the air by then.
+ */
+function boundWaterReleased(batch: Batch, dryLbs: number, degreeStep: number): number {
+  if (batch.firstCrackMs === null) return 0;
+  const moisture = batch.waterLbs / dryLbs;
+  return batch.waterLbs * moisture * BeanPhysics.boundWaterRelease * degreeStep;
 }
 
 function organicLoss(batch: Batch): number {

@@ -61,14 +61,16 @@ export function setPointBurner(
  * its 35 s lag; the whole burner is available, as a profile may ask for more than the charge
  * power. Tuned softer than the fastest tracking it could give: a stiffer loop (kp 8, 40 s
  * integral) kept BT 0.7 °F closer but bent the rate of rise after first crack enough to raise
- * the console's RoR crash and flick alarms. The PLC counts the set-point as led while it has
- * changed within `ledForS`.
+ * the console's RoR crash and flick alarms. The 45 s integral (60 s before) wins back the lag a
+ * console leaves after the turning point, which grew when the drying model kept more water to
+ * first crack and the demo curve rose faster through drying. The PLC counts the set-point as led
+ * while it has changed within `ledForS`.
  */
 export const CurveTuning = {
   /** Burner % per °F of error. */
   kp: 6,
   /** The integral's time: kp / integralS burner % per °F of error and second. */
-  integralS: 60,
+  integralS: 45,
   /** Burner % per °F/s of the filtered probe's rise, over kp. */
   derivativeS: 10,
   filterS: 10,

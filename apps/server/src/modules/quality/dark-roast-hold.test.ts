@@ -16,15 +16,14 @@ const ROASTER = 'R2';
 const PRODUCT = 'Ethiopia Yirgacheffe';
 
 /**
- * The product's specification: a city roast's colour, moisture and loss. The moisture's lower
- * bound is the simulator's: its roast physics dries a city roast to about 1.3 % (a real one
- * keeps 1.5-3 %).
+ * The product's specification: a city roast's colour, moisture and loss. The simulator's city
+ * roast keeps about 1.5 % of its water, its 445 °F dark roast about 0.8 %.
  */
 const SPEC = {
   colour_min: 45,
   colour_max: 65,
-  moisture_min: 1,
-  moisture_max: 4,
+  moisture_min: 1.2,
+  moisture_max: 2.5,
   loss_min: 12,
   loss_max: 17,
   development_min: null,
@@ -109,10 +108,13 @@ describe("the roaster's meters at the drop, checked against the product's specif
     expect(darker.status).toBe(200);
     const dark = await roast((await newOrder()).order);
     expect(dark.record.end_bt_f).toBeGreaterThanOrEqual(443);
+    // Longer and hotter past first crack, the dark roast gave up more of its bound water.
+    expect(dark.record.roasted_moisture_pct!).toBeLessThan(city.record.roasted_moisture_pct! - 0.4);
     expect(dark.lot.status).toBe('on_hold');
     expect(dark.lot.reason).toMatch(/Colour [\d.]+ is below the specification's 45-65\./);
     const held = dark.lot.results.filter((r) => r.in_spec === false).map((r) => r.kind);
-    expect(held).toEqual(['loss', 'colour']);
+    expect(held).toEqual(['loss', 'colour', 'moisture']);
     expect(dark.lot.reason).toMatch(/^Roast loss [\d.]+% is above the specification's 12-17%\. /);
+    expect(dark.lot.reason).toMatch(/Moisture [\d.]+% is below the specification's 1\.2-2\.5%\./);
   }, 600_000);
 });
