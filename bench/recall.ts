@@ -13,15 +13,11 @@
  * Target: p99 <= 200 ms for both directions.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { demoPlantForHistory } from './demo-plant-history.ts';
 import { atMost } from './metric.ts';
 import { sql } from 'drizzle-orm';
-import { beans, devices, ledgerEntries, lots, orderBatches, orders, products } from '@roastery/db';
-import { prepareTemplate } from '@roastery/db/testing';
-import { buildTestApp, seedDemoPlant } from '@roastery/server/testing';
+import { beans, ledgerEntries, lots, orderBatches, orders, products } from '@roastery/db';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,23 +44,8 @@ function stats(values: number[]) {
   };
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'roastery-bench-'));
-const removeTemplate = await prepareTemplate(join(dir, 'template.tar'));
-const t = await buildTestApp();
+const { t, db, device, close } = await demoPlantForHistory();
 try {
-  const { db } = t.database;
-  await seedDemoPlant(db, t.services.plant);
-  const ref = new Map(
-    (await db.select({ id: devices.id, code: devices.deviceId }).from(devices)).map((d) => [
-      d.code,
-      d.id,
-    ]),
-  );
-  const device = (code: string) => {
-    const id = ref.get(code);
-    if (id === undefined) throw new Error(`no ${code} in the demo plant`);
-    return id;
-  };
   const [gs1, gs2, r1, wrb1, wb1] = ['GS1', 'GS2', 'R1', 'WRB1', 'WB1'].map(device);
   const [colombia, brazil] = await db
     .insert(beans)
@@ -294,7 +275,5 @@ try {
     ),
   );
 } finally {
-  await t.close();
-  await removeTemplate();
-  await rm(dir, { recursive: true, force: true });
+  await close();
 }

@@ -28,6 +28,7 @@ export const suite: readonly SuiteEntry[] = [
   { name: 'roast-control', args: [], quick: ['--seconds', '10', '--scale', '10'] },
   { name: 'ledger', args: [], quick: ['--rows', '20000', '--writes', '200', '--seconds', '2'] },
   { name: 'alarms', args: [], quick: ['--seconds', '5'] },
+  { name: 'alarm-email', args: [], quick: ['--alarms', '20'] },
   { name: 'events', args: [], quick: ['--rows', '20000', '--samples', '3'] },
   {
     name: 'export-stall',
@@ -35,6 +36,7 @@ export const suite: readonly SuiteEntry[] = [
     quick: ['--rows', '10000', '--exports', '1,2', '--baseline', '2'],
   },
   { name: 'recall', args: [], quick: ['--years', '1', '--samples', '20'] },
+  { name: 'mock-recall', args: [], quick: ['--years', '1', '--samples', '10'] },
   { name: 'session-end', args: [], quick: ['--samples', '3'] },
   { name: 'audit', args: [], quick: ['--rows', '2000', '--samples', '20'] },
   { name: 'historian-ingest', args: [], quick: ['--tags', '200', '--seconds', '5'] },

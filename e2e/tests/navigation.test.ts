@@ -20,6 +20,7 @@ const plantNavigation = [
   'Reports',
   'Roasts',
   'Quality',
+  'Food Safety',
   'Trends',
   'Transfer',
   'Dump',
@@ -48,6 +49,12 @@ const expectations: {
   {
     role: Role.Operator,
     navigation: ['Dashboard'],
+    userMenu: ['Change Password', 'Logout'],
+    plantAlerts: false,
+  },
+  {
+    role: Role.QualityTechnician,
+    navigation: ['Reports', 'Roasts', 'Quality', 'Trends', 'Roast Profiles'],
     userMenu: ['Change Password', 'Logout'],
     plantAlerts: false,
   },
@@ -95,6 +102,26 @@ describe('what each role sees', () => {
     }
   });
 
+  test('a quality technician starts on the quality list and is sent back to it from the plant screens', async () => {
+    const { page, url } = harness();
+    await signInAs(page, url, Role.QualityTechnician);
+    await page.waitForURL(url('/quality'));
+    for (const path of [
+      '/orders-pending',
+      '/device?t=1',
+      '/logs',
+      '/food-safety',
+      '/admin/users',
+    ]) {
+      await page.goto(url(path));
+      await page.waitForURL(url('/quality'));
+    }
+    for (const path of ['/reports', '/roasts', '/trace', '/recall']) {
+      await page.goto(url(path));
+      await page.waitForURL((at) => at.pathname === path);
+    }
+  });
+
   test('an operator can still change their password', async () => {
     const { page, url } = harness();
     await signInAs(page, url, Role.Operator);
@@ -133,6 +160,7 @@ describe('the screens of the administrator', () => {
       ['Logs', '/logs', 'Logs'],
       ['Reports', '/reports', 'Reports'],
       ['Quality', '/quality', 'Quality'],
+      ['Food Safety', '/food-safety', 'Food Safety'],
       ['Transfer', '/transfer', 'Transfer'],
       ['Dump', '/dump/transfer', 'Dump Transfer'],
       ['Settings', '/product', 'General Settings'],
@@ -164,6 +192,7 @@ describe('the screens of the administrator', () => {
       '/dump/transfer',
       '/product',
       '/quality',
+      '/food-safety',
       '/notification',
       '/admin/devices',
       '/admin/device-status',
@@ -188,6 +217,8 @@ describe('the screens of the administrator', () => {
       // No workflow has GS1 on its canvas: its editor route opens the list with a notice.
       ['/admin/flow/edit/GS1', 'Workflows'],
       ['/admin/settings', 'Settings'],
+      ['/admin/plant-data', 'Plant Data (MQTT)'],
+      ['/admin/alarm-delivery', 'Alarm Messages'],
       ['/admin/device/GS1', 'UPDATE DEVICE'],
       ['/admin/device/alarm/GS1', 'Configure Alarm Text'],
       ['/admin/device/alarm/GS1/message', 'Alarm'],

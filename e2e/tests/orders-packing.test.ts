@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { orderMessages, OrderStatus, Role, type PackingOrder } from '@roastery/contract';
-import { eventually } from '@roastery/server/testing';
+import { eventually, USER_PASSWORD } from '@roastery/server/testing';
 import { bookRoastedLot } from '@roastery/server/testing/orders';
+import { releaseLots } from '@roastery/server/testing/quality';
 import { signInAs, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, rowWith } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
@@ -67,13 +68,15 @@ describe('packing orders', () => {
     // Roasted beans of the product where the packing workflow draws (WRB Bin 1), packed at
     // 10 lbs a second (120 bags of 5 lbs a minute).
     const beanId = product.product_recipes[0]?.bean_id ?? 0;
-    await bookRoastedLot(server, {
+    const { lotNumber } = await bookRoastedLot(server, {
       productId: product.product_id,
       beanId,
       silo: 'GS6',
       bin: 'WRB1',
       greenLbs: 100,
     });
+    // Packing draws released lots only; this test is about packing, so the lot is released.
+    await releaseLots(server.as(Role.Supervisor), USER_PASSWORD, [lotNumber]);
     server.services.runtime.simulator.running?.model.setValue('PK1', 'Packing Speed', 120);
     const created = await server.as(Role.Supervisor)<PackingOrder>(
       'POST',

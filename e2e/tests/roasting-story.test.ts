@@ -12,9 +12,10 @@ import {
   type SiloContents,
 } from '@roastery/contract';
 import { orderBatches } from '@roastery/db';
-import { eventually } from '@roastery/server/testing';
+import { eventually, USER_PASSWORD } from '@roastery/server/testing';
 import { lockstepPlant } from '@roastery/server/testing/lockstep';
 import { quickPackWorkflow, quickRoastWorkflow } from '@roastery/server/testing/orders';
+import { releaseLots } from '@roastery/server/testing/quality';
 import {
   fullNameOf,
   logOut,
@@ -218,7 +219,9 @@ describe('the roasting story', () => {
         .getByText(shownLbs(roastedCenti / 100))
         .waitFor({ timeout: 30_000 });
 
-      // The supervisor packs 60 lbs of it from WRB2.
+      // Quality releases the roasted lots (packing draws released lots only; the quality
+      // journey has its own test), then the supervisor packs 60 lbs of it from WRB2.
+      await releaseLots(server.as(Role.Supervisor), USER_PASSWORD, roastedLots);
       await page.goto(url('/orders-packing'));
       await page.getByRole('button', { name: 'New Packing' }).click();
       const packForm = dialog(page);

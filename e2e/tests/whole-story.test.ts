@@ -9,8 +9,9 @@ import {
   type Product,
   type RoastingOrder,
 } from '@roastery/contract';
-import { eventually } from '@roastery/server/testing';
+import { eventually, USER_PASSWORD } from '@roastery/server/testing';
 import { lockstepPlant } from '@roastery/server/testing/lockstep';
+import { releaseLots } from '@roastery/server/testing/quality';
 import { signInThroughForm } from '../support/console-actions.ts';
 import { dialog } from '../support/form-actions.ts';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
@@ -157,7 +158,9 @@ describe('a supervisor’s first shift, on the desk and on the phone', () => {
       await page.getByRole('tab', { name: 'Roasting Completed' }).click();
       await atBothWidths(page, () => expectOrdersRead(page, 'Roasting Completed', [roastNamed]));
 
-      // Packed from that bin, started on the phone.
+      // Packed from that bin, started on the phone, once quality has released what the bin holds
+      // (packing draws released lots only; the quality journey has its own test).
+      await releaseLots(server.as(Role.Supervisor), USER_PASSWORD);
       const packingForm = await call<PackingForm>(server, 'GET', '/api/orders/packing/form');
       const packer1 = packingForm.rules.find((r) => r.name === 'Pack WRB Bin 1 on Packer 1');
       if (!packer1) throw new Error('The demo plant cannot pack WRB Bin 1 on Packer 1');

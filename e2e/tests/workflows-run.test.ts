@@ -10,8 +10,9 @@ import {
   type Workflow,
   type WorkflowStep,
 } from '@roastery/contract';
-import { eventually } from '@roastery/server/testing';
+import { eventually, USER_PASSWORD } from '@roastery/server/testing';
 import { bookRoastedLot } from '@roastery/server/testing/orders';
+import { releaseLots } from '@roastery/server/testing/quality';
 import { useConsoleHarness, type Console } from '../support/harness.ts';
 import { signInAs, waitForNotification, waitForToast } from '../support/console-actions.ts';
 import { chooseOption, dialog, popconfirm, searchOption } from '../support/form-actions.ts';
@@ -192,13 +193,15 @@ describe('workflow configuration and runs', () => {
     const supervisor = server.as(Role.Supervisor);
     const product = await createSingleOrigin(server, 'Run Title Kenya');
     await plantConnected(server);
-    await bookRoastedLot(server, {
+    const { lotNumber } = await bookRoastedLot(server, {
       productId: product.product_id,
       beanId: product.product_recipes[0]?.bean_id ?? 0,
       silo: 'GS6',
       bin: 'WRB1',
       greenLbs: 60,
     });
+    // Packing draws released lots only; this test is about the run, so the lot is released.
+    await releaseLots(supervisor, USER_PASSWORD, [lotNumber]);
     const order = await supervisor<PackingOrder>('POST', '/api/orders/packing/create', {
       product_id: product.product_id,
       order_qty: 20,

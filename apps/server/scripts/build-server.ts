@@ -15,7 +15,8 @@ const defaultOutfile = resolve(root, 'apps/server/dist/main.js');
 /**
  * Left to Node at run time: packages with native addons, packages that find files of their own
  * (WebAssembly, worker scripts, static assets) next to their code, a driver's optional native
- * binding, and exceljs, which only a workbook download loads.
+ * binding, exceljs, which only a workbook download loads, and pdfkit, which reads its fonts' metrics
+ * from files beside its code.
  */
 const external = [
   '@electric-sql/pglite',
@@ -28,6 +29,7 @@ const external = [
   '@fastify/swagger-ui',
   'pg-native',
   'exceljs',
+  'pdfkit',
 ];
 
 /**

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@roastery/db';
+import { areaRoutes } from './composition/area-routes.ts';
 import { servicesOf, servicesStart, type AppDeps, type Services } from './composition/services.ts';
 import type { ServiceOptions } from './composition/services.ts';
 import type { Config } from './config.ts';
@@ -9,6 +10,7 @@ import { appVersion } from './lib/app-version.ts';
 import { Composition } from './lib/composition.ts';
 import { silentLogger } from './lib/silent-logger.ts';
 import { adminReportsArea } from './modules/admin-reports/admin-reports-area.ts';
+import { alarmDeliveryArea } from './modules/alarm-delivery/alarm-delivery-area.ts';
 import { alarmTextsArea } from './modules/alarm-texts/alarm-texts-area.ts';
 import { auditArea } from './modules/audit/audit-area.ts';
 import { authArea } from './modules/auth/auth-area.ts';
@@ -19,6 +21,7 @@ import { deviceStatusesArea } from './modules/device-statuses/device-statuses-ar
 import { devicesArea } from './modules/devices/devices-area.ts';
 import { dumpsArea } from './modules/dumps/dumps-area.ts';
 import { eventsArea } from './modules/events/events-area.ts';
+import { foodSafetyArea } from './modules/food-safety/food-safety-area.ts';
 import { healthArea } from './modules/health/health-area.ts';
 import { historianArea } from './modules/historian/historian-area.ts';
 import { inventoryArea } from './modules/inventory/inventory-area.ts';
@@ -27,6 +30,7 @@ import { notificationsArea } from './modules/notifications/notifications-area.ts
 import { orderRunsArea } from './modules/order-runs/order-runs-area.ts';
 import { ordersArea } from './modules/orders/orders-area.ts';
 import { packingArea } from './modules/packing/packing-area.ts';
+import { plantDataArea } from './modules/plant-data/plant-data-area.ts';
 import { pathsArea } from './modules/paths/paths-area.ts';
 import { productsArea } from './modules/products/products-area.ts';
 import { qualityArea } from './modules/quality/quality-area.ts';
@@ -60,6 +64,7 @@ export async function createServices(
     .add(devicesArea.records)
     .add(notificationsArea.build)
     .add(auditArea.build)
+    .add(alarmDeliveryArea.build)
     .add(eventsArea.log)
     .add(inventoryArea.build)
     .add(alarmTextsArea.build)
@@ -77,6 +82,7 @@ export async function createServices(
     .add(roastProfilesArea.build)
     .add(historianArea.build)
     .add(roastRecordsArea.build)
+    .add(foodSafetyArea.build)
     .add(qualityArea.build)
     .add(packingArea.build)
     .add(orderRunsArea.build)
@@ -85,6 +91,7 @@ export async function createServices(
     .add(deviceStatusesArea.build)
     .add(devicesArea.build)
     .add(liveArea.build)
+    .add(plantDataArea.build)
     .add(eventsArea.build)
     .add(healthArea.build)
     .add(plantLifecycle)
@@ -96,42 +103,6 @@ export async function createServices(
     .build();
   return servicesOf(built);
 }
-
-/** The areas' routes under /api, in this order; each reads the services and settings it needs. */
-const areaRoutes: FastifyPluginAsyncZod<Pick<AppDeps, 'services' | 'config' | 'database'>>[] = [
-  healthArea.routes,
-  authArea.routes,
-  auditArea.routes,
-  usersArea.routes,
-  devicesArea.routes,
-  commandsArea.routes,
-  alarmTextsArea.routes,
-  deviceStatusesArea.routes,
-  pathsArea.routes,
-  notificationsArea.routes,
-  eventsArea.routes,
-  simulatorArea.routes,
-  liveArea.routes,
-  beansArea.routes,
-  productsArea.routes,
-  roastProfilesArea.routes,
-  historianArea.routes,
-  roastRecordsArea.routes,
-  qualityArea.routes,
-  inventoryArea.routes,
-  reportsArea.routes,
-  settingsArea.routes,
-  healthArea.monitorRoutes,
-  adminReportsArea.routes,
-  dumpsArea.routes,
-  transfersArea.routes,
-  dashboardArea.routes,
-  ordersArea.routes,
-  packingArea.routes,
-  orderRunsArea.routes,
-  roastControlArea.routes,
-  workflowsArea.routes,
-];
 
 /** Builds the HTTP application; it does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

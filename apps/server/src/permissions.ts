@@ -15,6 +15,8 @@ export type Access = 'public' | 'signed-in' | readonly RoleId[];
 
 const ADMIN = [Role.Administrator] as const;
 const PLANT = [Role.Administrator, Role.Supervisor] as const;
+/** The plant staff and the quality technicians: lab results and the records they read (ADR 0046). */
+const QUALITY = [Role.Administrator, Role.Supervisor, Role.QualityTechnician] as const;
 
 export const permissions: Record<string, Access> = {
   'GET /api/health/live': 'public',
@@ -115,6 +117,13 @@ export const permissions: Record<string, Access> = {
   'POST /api/notification/out-of-service': PLANT,
   'POST /api/notification/return-to-service': PLANT,
 
+  // Alarm messages: the administrator configures them; the links in them carry their own proof.
+  'GET /api/admin/alarm-delivery': ADMIN,
+  'PUT /api/admin/alarm-delivery': ADMIN,
+  'GET /api/admin/alarm-delivery/deliveries': ADMIN,
+  'GET /api/alarm-ack': 'public',
+  'POST /api/alarm-ack': 'public',
+
   'POST /api/event': PLANT,
   'POST /api/event/export': PLANT,
 
@@ -128,8 +137,8 @@ export const permissions: Record<string, Access> = {
   'POST /api/product': PLANT,
   'PUT /api/product/:id': PLANT,
   'DELETE /api/product/:id': PLANT,
-  'GET /api/trace/lot/:lot': PLANT,
-  'GET /api/trace/order/:id': PLANT,
+  'GET /api/trace/lot/:lot': QUALITY,
+  'GET /api/trace/order/:id': QUALITY,
 
   // Roast profiles: anyone may read how a product is roasted; plant staff change it.
   'GET /api/roast-profiles': 'signed-in',
@@ -160,36 +169,56 @@ export const permissions: Record<string, Access> = {
   // The profile a roaster's batch follows now, for its live screen.
   'GET /api/roast-control/:roaster': 'signed-in',
 
-  // Quality release: everyone reads specifications and lot statuses; supervisors and
-  // administrators set specifications, enter results and sign decisions.
+  // Quality release: everyone reads specifications and lot statuses; quality technicians enter
+  // results too; supervisors and administrators set specifications and sign decisions.
   'GET /api/quality/specs/:productId': 'signed-in',
   'PUT /api/quality/specs/:productId': PLANT,
   'GET /api/quality/lots': 'signed-in',
   'GET /api/quality/lots/:lotId': 'signed-in',
-  'POST /api/quality/lots/:lotId/results': PLANT,
+  'POST /api/quality/lots/:lotId/results': QUALITY,
   'POST /api/quality/lots/:lotId/decision': PLANT,
 
-  'GET /api/report/summary': PLANT,
-  'GET /api/report/oee': PLANT,
-  'GET /api/report/production': PLANT,
-  'GET /api/report/cleaner_waste': PLANT,
-  'GET /api/report/shrinkage': PLANT,
-  'GET /api/report/packing': PLANT,
-  'GET /api/report/recall': PLANT,
-  'GET /api/report/roast_consistency': PLANT,
-  'POST /api/report/export': PLANT,
+  // Food safety: the record book is plant staff's; supervisors and administrators set limits,
+  // record corrective actions and packing checks (they run packing) and sign the days.
+  'GET /api/food-safety/limits/:productId': 'signed-in',
+  'PUT /api/food-safety/limits/:productId': PLANT,
+  'GET /api/food-safety/days/:date': PLANT,
+  'POST /api/food-safety/days/:date/signature': PLANT,
+  'GET /api/food-safety/days/:date/records.pdf': PLANT,
+  'GET /api/food-safety/batches/:batchId': PLANT,
+  'GET /api/food-safety/batches/:batchId/record.pdf': PLANT,
+  'POST /api/food-safety/monitoring/:id/correction': PLANT,
+  'POST /api/food-safety/deviations/:id/corrective-action': PLANT,
+  'POST /api/food-safety/packing-checks': PLANT,
+  'GET /api/quality/holds/:lotNumber': 'signed-in',
+  'POST /api/quality/holds': PLANT,
+
+  'GET /api/report/summary': QUALITY,
+  'GET /api/report/oee': QUALITY,
+  'GET /api/report/production': QUALITY,
+  'GET /api/report/cleaner_waste': QUALITY,
+  'GET /api/report/shrinkage': QUALITY,
+  'GET /api/report/packing': QUALITY,
+  'GET /api/report/recall': QUALITY,
+  'GET /api/recall': QUALITY,
+  'GET /api/recall/search': QUALITY,
+  'GET /api/recall/export': QUALITY,
+  'GET /api/report/roast_consistency': QUALITY,
+  'POST /api/report/export': QUALITY,
 
   // Settings: anyone signed in reads them (screens depend on them); plant staff change them.
   'GET /api/admin/settings': 'signed-in',
   'GET /api/admin/settings/r/:ref': 'signed-in',
   'POST /api/admin/settings': PLANT,
+  'GET /api/admin/plant-data': ADMIN,
+  'PUT /api/admin/plant-data': ADMIN,
   'GET /api/admin/health': PLANT,
   'GET /api/admin/health/:id': PLANT,
   'POST /api/admin/health/execute': ADMIN,
-  'GET /api/admin/reports': PLANT,
+  'GET /api/admin/reports': QUALITY,
   'POST /api/admin/reports': ADMIN,
   'DELETE /api/admin/reports/:id': ADMIN,
-  'GET /api/report/metabase': PLANT,
+  'GET /api/report/metabase': QUALITY,
 
   // Dumps are the operator's work: every signed-in role creates and acknowledges them.
   'GET /api/dump': 'signed-in',

@@ -21,6 +21,7 @@ export const testUsers: Record<RoleId, { username: string; full_name: string }> 
   [Role.Administrator]: { username: 'admin', full_name: 'Administrator' },
   [Role.Supervisor]: { username: 'sam.supervisor', full_name: 'Sam Supervisor' },
   [Role.Operator]: { username: 'olga.operator', full_name: 'Olga Operator' },
+  [Role.QualityTechnician]: { username: 'quinn.quality', full_name: 'Quinn Quality' },
 };
 
 export function passwordOf(role: RoleId): string {
@@ -148,7 +149,7 @@ export async function buildTestApp(
 /** The first administrator, and one account of each other role. */
 export async function createTestUsers(services: Services): Promise<void> {
   await services.users.ensureInitialAdmin(ADMIN_PASSWORD);
-  for (const role of [Role.Supervisor, Role.Operator] as const) {
+  for (const role of [Role.Supervisor, Role.Operator, Role.QualityTechnician] as const) {
     await services.users.create(
       { ...testUsers[role], user_role: role, password: USER_PASSWORD },
       'Test setup',

@@ -30,6 +30,9 @@ export const createDumpBody = z.strictObject({
   /** The lot's moisture, % of weight to one decimal (6-16), and bulk density, g/L (550-800). */
   moisture_pct: optionalGreenValue,
   density_g_per_l: optionalGreenValue,
+  /** Who sold the lot and the lot code on their paperwork: a recall can start from either. */
+  supplier: z.string().trim().max(120).nullable().optional(),
+  supplier_lot: z.string().trim().max(120).nullable().optional(),
 });
 export type CreateDumpBody = z.infer<typeof createDumpBody>;
 
@@ -56,6 +59,9 @@ export const dump = z.object({
   /** The lot's moisture (%) and density (g/L) as the dump gave them; null: not known. */
   moisture_pct: z.number().nullable(),
   density_g_per_l: z.number().nullable(),
+  /** The lot's supplier and their lot code, as the dump gave them; null: not known. */
+  supplier: z.string().nullable(),
+  supplier_lot: z.string().nullable(),
 });
 export type Dump = z.infer<typeof dump>;
 

@@ -24,6 +24,8 @@ export const SettingRef = {
   OrderMode: 'r-order',
   AutoExecution: 'r-is-auto',
   Packing: 'r-is-pack',
+  /** 'yes' when packing may draw roasted lots still pending quality release (never held ones). */
+  PackingPendingLots: 'r-pack-pending-lots',
   DumpMode: 'r-dump-mode',
   /** Order form: 'yes' when a roasting order must name its destination bin. */
   OrderFormDestination: 'r-form-destination',

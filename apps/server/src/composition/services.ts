@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { silentLogger } from '../lib/silent-logger.ts';
 import type { AdminReportService } from '../modules/admin-reports/admin-report-service.ts';
 import type { AlarmTextService } from '../modules/alarm-texts/alarm-text-service.ts';
+import type { AlarmDeliveryService } from '../modules/alarm-delivery/alarm-delivery-service.ts';
 import type { AuditService } from '../modules/audit/audit-service.ts';
 import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { BeanService } from '../modules/beans/bean-service.ts';
@@ -26,8 +27,11 @@ import type { PackingRunner } from '../modules/order-runs/packing-runner.ts';
 import type { OrderService } from '../modules/orders/order-service.ts';
 import type { PackingService } from '../modules/packing/packing-service.ts';
 import type { PathService } from '../modules/paths/path-service.ts';
+import type { PlantDataService } from '../modules/plant-data/plant-data-service.ts';
 import type { ProductService } from '../modules/products/product-service.ts';
 import type { QualityService } from '../modules/quality/quality-service.ts';
+import type { FoodSafetyService } from '../modules/food-safety/food-safety-service.ts';
+import type { RecallService } from '../modules/recall/recall-service.ts';
 import type { ReportService } from '../modules/reports/report-service.ts';
 import type { RoastControlService } from '../modules/roast-control/roast-control-service.ts';
 import type { RoastProfileService } from '../modules/roast-profiles/roast-profile-service.ts';
@@ -50,6 +54,8 @@ export interface Services {
   audit: AuditService;
   users: UserService;
   notifications: NotificationService;
+  /** Alarm messages by e-mail and webhook, escalation and acknowledgement by link. */
+  alarmDelivery: AlarmDeliveryService;
   eventLog: EventLogService;
   devices: DeviceService;
   commands: CommandService;
@@ -59,9 +65,13 @@ export interface Services {
   runtime: PlantRuntime;
   hub: EventHub;
   live: LiveBus;
+  /** Publishes the plant's values and events to an MQTT broker when an administrator says. */
+  plantData: PlantDataService;
   plant: PlantRepository;
   ledger: LedgerService;
   reports: ReportService;
+  /** Mock recalls from a lot, a supplier's lot, an order or a customer. */
+  recall: RecallService;
   beans: BeanService;
   products: ProductService;
   roastProfiles: RoastProfileService;
@@ -69,6 +79,8 @@ export interface Services {
   roastRecords: RoastRecordService;
   /** Quality release of roasted lots: specifications, results, holds, signed decisions. */
   quality: QualityService;
+  /** The food-safety record book: limits, monitoring, deviations, daily verification. */
+  foodSafety: FoodSafetyService;
   /** Runs the roasting batches' profiles on the roasters. */
   roastControl: RoastControlService;
   settings: SettingsService;
@@ -112,6 +124,7 @@ const serviceNames = {
   audit: true,
   users: true,
   notifications: true,
+  alarmDelivery: true,
   eventLog: true,
   devices: true,
   commands: true,
@@ -121,15 +134,18 @@ const serviceNames = {
   runtime: true,
   hub: true,
   live: true,
+  plantData: true,
   plant: true,
   ledger: true,
   reports: true,
+  recall: true,
   beans: true,
   products: true,
   roastProfiles: true,
   historian: true,
   roastRecords: true,
   quality: true,
+  foodSafety: true,
   roastControl: true,
   settings: true,
   dumps: true,

@@ -18,6 +18,8 @@ export interface PlantLifecycleNeeds {
   settlement: { start(): Promise<void>; stop(): void };
   transfers: Background;
   orderRunning: Background;
+  /** Publishing to an MQTT broker, by the instance that drives the plant. */
+  plantData: { start(): Promise<void>; stop(): Promise<void> };
   leaderRequests: Pick<LeaderRequests, 'takeOver'>;
   /** Asks the leading instance for the plant's values. */
   leaderValues: (args: object) => Promise<ReturnType<PlantRuntime['snapshot']>>;
@@ -28,7 +30,7 @@ export interface PlantLifecycleNeeds {
 /** Starting and stopping the plant, and with several instances, taking part in who drives it. */
 export function plantLifecycle(needs: PlantLifecycleNeeds) {
   const { alarmSweep, deviceStatuses, runtime, engineRun, settlement } = needs;
-  const { transfers, orderRunning, cluster, logger } = needs;
+  const { transfers, orderRunning, plantData, cluster, logger } = needs;
   const startPlant = async () => {
     alarmSweep.start();
     await deviceStatuses.load();
@@ -37,8 +39,10 @@ export function plantLifecycle(needs: PlantLifecycleNeeds) {
     await settlement.start();
     transfers.start();
     orderRunning.start();
+    await plantData.start();
   };
   const stopPlant = async () => {
+    await plantData.stop();
     alarmSweep.stop();
     orderRunning.stop();
     transfers.stop();

@@ -49,8 +49,9 @@ const DumpTransferPage = lazyPage(() =>
 const GeneralSettingsPage = lazyPage(() =>
   import('../features/products/pages/general-settings-page.tsx').then((m) => m.GeneralSettingsPage),
 );
-const TracePage = lazyPage(() =>
-  import('../features/trace/pages/trace-page.tsx').then((m) => m.TracePage),
+const TracePage = lazyPage(() => import('./routes/trace-route.tsx').then((m) => m.TraceRoute));
+const RecallPage = lazyPage(() =>
+  import('../features/recall/pages/recall-page.tsx').then((m) => m.RecallPage),
 );
 const NotificationsPage = lazyPage(() =>
   import('./routes/notifications-route.tsx').then((m) => m.NotificationsRoute),
@@ -84,6 +85,9 @@ const QualityPage = lazyPage(() =>
 );
 const QualityLotPage = lazyPage(() =>
   import('../features/quality/pages/quality-lot-page.tsx').then((m) => m.QualityLotPage),
+);
+const FoodSafetyPage = lazyPage(() =>
+  import('../features/food-safety/pages/food-safety-page.tsx').then((m) => m.FoodSafetyPage),
 );
 const TrendsPage = lazyPage(() =>
   import('../features/trends/pages/trends-page.tsx').then((m) => m.TrendsPage),
@@ -149,6 +153,17 @@ const HealthPage = lazyPage(() =>
 const HealthDetailPage = lazyPage(() =>
   import('../features/health/pages/health-detail-page.tsx').then((m) => m.HealthDetailPage),
 );
+const AlarmDeliveryPage = lazyPage(() =>
+  import('../features/alarm-delivery/pages/alarm-delivery-page.tsx').then(
+    (m) => m.AlarmDeliveryPage,
+  ),
+);
+const AlarmAckPage = lazyPage(() =>
+  import('../features/alarm-delivery/pages/alarm-ack-page.tsx').then((m) => m.AlarmAckPage),
+);
+const PlantDataPage = lazyPage(() =>
+  import('../features/plant-data/pages/plant-data-page.tsx').then((m) => m.PlantDataPage),
+);
 const AdminSettingsPage = lazyPage(() =>
   import('../features/settings/pages/admin-settings-page.tsx').then((m) => m.AdminSettingsPage),
 );
@@ -162,13 +177,19 @@ const plantRoutes: RouteObject[] = [
   { path: paths.ordersPackingFinished.path, element: <OrdersPage tab="packing-completed" /> },
   { path: paths.devices.path, element: <DevicesPage /> },
   { path: paths.logs.path, element: <LogsPage /> },
-  { path: paths.reports.path, element: <ReportsPage /> },
   { path: paths.transfer.path, element: <TransferPage /> },
   { path: paths.dumpTransfer.path, element: <DumpTransferPage /> },
   { path: paths.generalSettings.path, element: <GeneralSettingsPage /> },
-  { path: paths.trace.path, element: <TracePage /> },
   { path: paths.notifications.path, element: <NotificationsPage /> },
   { path: paths.roastProfileNew.path, element: <NewRoastProfilePage /> },
+  { path: paths.foodSafety.path, element: <FoodSafetyPage /> },
+];
+
+/** The lots' quality, the reports and trace: the plant's staff and its quality technicians. */
+const qualityRoutes: RouteObject[] = [
+  { path: paths.reports.path, element: <ReportsPage /> },
+  { path: paths.trace.path, element: <TracePage /> },
+  { path: paths.recall.path, element: <RecallPage /> },
   { path: paths.quality.path, element: <QualityPage /> },
   { path: paths.qualityLot.path, element: <QualityLotPage /> },
 ];
@@ -198,6 +219,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
   { path: paths.admin.health.path, element: <HealthPage /> },
   { path: paths.admin.healthDetail.path, element: <HealthDetailPage /> },
+  { path: paths.admin.plantData.path, element: <PlantDataPage /> },
+  { path: paths.admin.alarmDelivery.path, element: <AlarmDeliveryPage /> },
 ];
 
 const routes: RouteObject[] = [
@@ -206,6 +229,16 @@ const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<PageLoading />}>
         <LoginPage />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
+  },
+  // Public: an alarm message's link carries its own signed proof of who acknowledges.
+  {
+    path: paths.alarmAck.path,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AlarmAckPage />
       </Suspense>
     ),
     errorElement: <RouteErrorPage />,
@@ -232,6 +265,10 @@ const routes: RouteObject[] = [
           {
             element: <RequireRole allow={policies.plantScreens} />,
             children: [...plantRoutes, ...adminRoutes],
+          },
+          {
+            element: <RequireRole allow={policies.qualityScreens} />,
+            children: qualityRoutes,
           },
           {
             element: <RequireRole allow={policies.administration} />,

@@ -31,6 +31,7 @@ function withParam(pattern: string, name: string, value: string | number): strin
 
 export const paths = {
   login: { path: '/login', getHref: () => '/login' },
+  alarmAck: { path: '/alarm-ack', getHref: () => '/alarm-ack' },
   home: { path: '/', getHref: () => '/' },
 
   ordersPending: {
@@ -64,6 +65,12 @@ export const paths = {
     /** lot: a lot number to trace forward; order: an order id to trace back to its green lots. */
     getHref: (query: { lot?: string; order?: number } = {}) =>
       withQuery('/trace', { lot: query.lot, order: query.order }),
+  },
+  /** A mock recall; q: what was searched for, kind and key: the starting point picked. */
+  recall: {
+    path: '/recall',
+    getHref: (query: { kind?: string; key?: string } = {}) =>
+      withQuery('/recall', { kind: query.kind, key: query.key }),
   },
   notifications: { path: '/notification', getHref: () => '/notification' },
   trends: {
@@ -101,6 +108,12 @@ export const paths = {
     path: '/quality/lots/:lotId',
     getHref: (lotId: number) => withParam('/quality/lots/:lotId', 'lotId', lotId),
   },
+  foodSafety: {
+    path: '/food-safety',
+    /** date: the day shown (YYYY-MM-DD, UTC), today when absent; packing: a packing order to check. */
+    getHref: (query: { date?: string; packing?: number } = {}) =>
+      withQuery('/food-safety', { date: query.date, packing: query.packing }),
+  },
   alarmSimulator: { path: '/alarm/sim', getHref: () => '/alarm/sim' },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
 
@@ -130,6 +143,8 @@ export const paths = {
     },
     reports: { path: '/admin/reports', getHref: () => '/admin/reports' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    plantData: { path: '/admin/plant-data', getHref: () => '/admin/plant-data' },
+    alarmDelivery: { path: '/admin/alarm-delivery', getHref: () => '/admin/alarm-delivery' },
     health: { path: '/admin/health', getHref: () => '/admin/health' },
     healthDetail: {
       path: '/admin/health/:id',

@@ -11,6 +11,11 @@ export const policies = {
   administration: (role: RoleId) => role === Role.Administrator,
   /** The active recipe button and the notification bell. */
   plantAlerts: (role: RoleId) => role === Role.Administrator || role === Role.Supervisor,
+  /** The quality screens, results, roasts, reports and trace: plant staff and quality technicians. */
+  qualityScreens: (role: RoleId) =>
+    role === Role.Administrator || role === Role.Supervisor || role === Role.QualityTechnician,
+  /** Signing a lot's release or rejection: plant staff, not the technicians who test it. */
+  signDecisions: (role: RoleId) => role === Role.Administrator || role === Role.Supervisor,
 } as const;
 
 export const isOperator = (role: RoleId): boolean => role === Role.Operator;

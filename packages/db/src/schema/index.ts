@@ -13,3 +13,6 @@ export * from './roasting.ts';
 export * from './historian.ts';
 export * from './roast-records.ts';
 export * from './quality.ts';
+export * from './food-safety.ts';
+export * from './plant-data.ts';
+export * from './alarm-delivery.ts';

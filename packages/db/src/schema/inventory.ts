@@ -65,9 +65,14 @@ export const lots = pgTable(
     /** A green lot's moisture and bulk density (g/L) as received; null: not known. */
     moisturePct: moisturePct('moisture_pct'),
     densityGPerL: integer('density_g_per_l'),
+    /** Who sold a green lot and the lot code on their paperwork: where a recall starts. */
+    supplier: text('supplier'),
+    supplierLot: text('supplier_lot'),
   },
   (t) => [
     uniqueIndex('lots_number_key').on(t.lotNumber),
+    // A recall is looked up by the supplier's lot code as typed, in any case.
+    index('lots_supplier_lot_idx').on(sql`lower(${t.supplierLot})`),
     ...greenRanges('lots', t.moisturePct, t.densityGPerL),
   ],
 );

@@ -29,7 +29,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    check('users_role_check', sql`${t.role} in (1, 2, 3)`),
+    check('users_role_check', sql`${t.role} in (1, 2, 3, 4)`),
   ],
 );
 

@@ -31,6 +31,8 @@ export class DumpRepository {
         lotNumber: lots.lotNumber,
         moisturePct: lots.moisturePct,
         densityGPerL: lots.densityGPerL,
+        supplier: lots.supplier,
+        supplierLot: lots.supplierLot,
         beanName: beans.name,
         deviceCode: devices.deviceId,
         deviceName: devices.name,

@@ -49,6 +49,9 @@ export async function createDump(
     kind: 'green',
     moisturePct: body.moisture_pct ?? null,
     densityGPerL: body.density_g_per_l ?? null,
+    // An empty field is no supplier, not a supplier named ''.
+    supplier: body.supplier || null,
+    supplierLot: body.supplier_lot || null,
   });
   const id = await d.repo.insert({
     lotId,

@@ -8,6 +8,7 @@ import {
   greenLotMessages,
   type Bean,
   type Dump,
+  type RecallMatch,
   type LotTrace,
   type RunningWorkflowState,
   type SiloContents,
@@ -317,6 +318,19 @@ describe("a green lot's moisture and density", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ moisture_pct: 12.5, density_g_per_l: 720 });
+    const supplied = await operator<Dump>('POST', '/api/dump/create', {
+      lot_number: 'SUPPLIED-LOT-1',
+      amount: 10,
+      bean_id: colombia,
+      supplier: ' Finca Alta ',
+      supplier_lot: 'FA-77',
+    });
+    // Trimmed; a recall can start from the supplier's lot code.
+    expect(supplied.body).toMatchObject({ supplier: 'Finca Alta', supplier_lot: 'FA-77' });
+    const found = await admin<RecallMatch[]>('GET', '/api/recall/search?q=fa-77');
+    expect(found.body).toContainEqual(
+      expect.objectContaining({ kind: 'supplier_lot', key: 'FA-77', label: 'FA-77' }),
+    );
     const trace = await admin<LotTrace>('GET', '/api/trace/lot/WET-LOT-1');
     expect(trace.body).toMatchObject({ kind: 'green', moisture_pct: 12.5, density_g_per_l: 720 });
     // Without them the lot's are not known.
@@ -325,7 +339,8 @@ describe("a green lot's moisture and density", () => {
       bean_id: colombia,
     });
     expect(plain.body).toMatchObject({ moisture_pct: null, density_g_per_l: null });
-    for (const id of [created.body.id, plain.body.id]) {
+    expect(plain.body).toMatchObject({ supplier: null, supplier_lot: null });
+    for (const id of [created.body.id, plain.body.id, supplied.body.id]) {
       expect((await operator('DELETE', `/api/dump/delete/req/${id}`)).status).toBe(200);
     }
   });

@@ -32,5 +32,7 @@ export function presentDump(r: DumpRow): Dump {
     completed_at: d.completedAt?.toISOString() ?? null,
     moisture_pct: r.moisturePct,
     density_g_per_l: r.densityGPerL,
+    supplier: r.supplier,
+    supplier_lot: r.supplierLot,
   };
 }

@@ -31,6 +31,8 @@ const configAreas: Record<PlantEventOf<'config'>['area'], string> = {
   'alarm-text': 'Alarm text',
   'device-status': 'Device status',
   'admin-report': 'Report',
+  'plant-data': 'Plant data publishing',
+  'alarm-delivery': 'Alarm messages',
 };
 
 const sessionChanges: Record<PlantEventOf<'session'>['change'], string> = {

@@ -10,6 +10,9 @@ export interface NewLot {
   /** A green lot's moisture (%) and density (g/L), when its receipt gives them. */
   moisturePct?: number | null;
   densityGPerL?: number | null;
+  /** A green lot's supplier and the supplier's own lot code, when its receipt names them. */
+  supplier?: string | null;
+  supplierLot?: string | null;
 }
 
 /** Creates a lot for a bean; lot numbers are unique across the plant. */
@@ -25,6 +28,8 @@ export async function createLot(ctx: LedgerContext, input: NewLot, tx?: Executor
     roastedAt: input.roastedAt ?? null,
     moisturePct: input.moisturePct ?? null,
     densityGPerL: input.densityGPerL ?? null,
+    supplier: input.supplier ?? null,
+    supplierLot: input.supplierLot ?? null,
   });
 }
 

@@ -8,6 +8,7 @@ import {
 import { bookRoast } from './book-roast.ts';
 import type { LedgerContext } from './ledger-context.ts';
 import { createLot, deleteUnusedLot, lotExists, type NewLot } from './ledger-lots.ts';
+import { lotGenealogy, type LotGenealogy } from './lot-genealogy.ts';
 import type { Holding, LedgerRepository } from './ledger-repository.ts';
 import { traceLot, traceOrder } from './ledger-trace.ts';
 import { checkMove, moveBeans } from './move-beans.ts';
@@ -107,6 +108,14 @@ export class LedgerService {
   /** Backward from an order to its roasted lots and the green lots they came from. */
   traceOrder(orderId: number): Promise<OrderTrace> {
     return traceOrder(this.#ctx, orderId);
+  }
+
+  /**
+   * A lot forward to the roasted lots made from it, where they are and what of them was packed;
+   * undefined for no such lot. Read inside the caller's transaction when given one.
+   */
+  genealogy(lotNumber: string, tx?: Executor): Promise<LotGenealogy | undefined> {
+    return lotGenealogy(this.#ctx, lotNumber, tx);
   }
 
   /** What was packed for an order, by bin and roasted lot. */

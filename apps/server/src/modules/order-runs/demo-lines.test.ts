@@ -18,10 +18,11 @@ import {
   BurnerControl,
 } from '@roastery/contract';
 import { ledgerEntries } from '@roastery/db';
-import { eventually, type ApiCaller, type TestApp } from '../../../test/helper.ts';
+import { eventually, USER_PASSWORD, type ApiCaller, type TestApp } from '../../../test/helper.ts';
 import { demoPlantApp } from '../../../test/roast-control-fixtures.ts';
 import { bookRoastedLot, orderState } from '../../../test/order-fixtures.ts';
 import { lockstepPlant } from '../../../test/plant-lockstep.ts';
+import { releaseLots } from '../../../test/quality-fixtures.ts';
 
 let t: TestApp;
 let supervisor: ApiCaller;
@@ -87,6 +88,8 @@ async function pack(product: number, lbs: number, workflow: number) {
   });
   expect(created.status).toBe(201);
   const order = created.body.order_id;
+  // Packing draws released lots only; these tests are about the lines, so the lots are released.
+  await releaseLots(supervisor, USER_PASSWORD);
   const started = await supervisor<{ workflow_id: number }>('POST', '/api/orders/packing/start', {
     order_id: order,
   });

@@ -5,6 +5,7 @@ import type { PlantRuntime } from '../../plant/runtime/plant-runtime.ts';
 import type { RunSettlement } from '../../plant/settlement/run-settlement.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { OrderProgress } from '../orders/order-progress.ts';
+import type { LotReleaseReader } from '../quality/lot-release.ts';
 import type { RoastRecordHandover } from '../roast-records/batch-handover.ts';
 import type { RuntimeDevicePort } from '../workflows/runtime-device-port.ts';
 import { BatchRunner } from './batch-runner.ts';
@@ -35,6 +36,8 @@ export interface OrderRunsNeeds extends Pick<
   /** Moves orders and their batches along; the orders area owns them. */
   orderProgress: OrderProgress;
   roastProfiles: RoastProfiles;
+  /** Whether roasted lots are released, before a packing run draws them. */
+  lotRelease: LotReleaseReader;
   /** Each booked batch's roast record takes the batch. */
   roastRecords: RoastRecordHandover;
 }
@@ -88,6 +91,8 @@ function build(needs: OrderRunsNeeds) {
     repo,
     progress,
     ledger,
+    lotRelease: needs.lotRelease,
+    settings: needs.settings,
     workflows,
     engine,
     plant,

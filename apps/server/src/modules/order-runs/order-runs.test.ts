@@ -23,6 +23,7 @@ import {
   buildTestApp,
   eventually,
   stockBin,
+  USER_PASSWORD,
   type ApiCaller,
   type TestApp,
 } from '../../../test/helper.ts';
@@ -37,6 +38,7 @@ import {
   quickRoastWorkflow,
 } from '../../../test/order-fixtures.ts';
 import { lockstepPlant } from '../../../test/plant-lockstep.ts';
+import { releaseLots } from '../../../test/quality-fixtures.ts';
 
 let t: TestApp;
 let supervisor: ApiCaller;
@@ -485,6 +487,8 @@ describe('roasting orders on the plant', () => {
     expect((await supervisor('PUT', '/api/orders/start', { order_id: roast })).status).toBe(200);
     await finished(roast);
     const [batch] = await batchesOf(roast);
+    // Packing draws released lots only: this test is about packing, so the lot is released.
+    await releaseLots(supervisor, USER_PASSWORD, [batch!.lot_number!]);
     const binHeld = await held('WRB3');
     await eventually(
       () => t.services.runtime.reading('WRB3', 'occupancy') === binHeld / 100,
@@ -720,13 +724,14 @@ describe('what a bin holds decides whether an order may start', () => {
     const packNothing = await quickPackWorkflow(db(), 'WRB3', 'PK1', 'Pack WRB3 on PK1, empty');
     await emptyBin('WRB3');
     // The books hold the beans, but the bin's level reads empty: the run cannot move any.
-    await bookRoastedLot(t, {
+    const { lotNumber } = await bookRoastedLot(t, {
       productId: product,
       beanId: bean,
       silo: 'GS5',
       bin: 'WRB3',
       greenLbs: 40,
     });
+    await releaseLots(supervisor, USER_PASSWORD, [lotNumber]);
     sim().setValue('WRB3', 'Occupancy', 0);
     await eventually(() => t.services.runtime.reading('WRB3', 'occupancy') === 0, 'WRB3 reads 0');
     const pack = await newOrder(db(), {

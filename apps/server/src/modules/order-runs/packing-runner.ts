@@ -11,12 +11,15 @@ import { conflict, notFound, unavailable, unprocessable } from '../../lib/http-e
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import type { EndedRun, RunSettler } from '../../plant/settlement/run-settlement.ts';
 import type { LedgerService } from '../inventory/ledger-service.ts';
+import type { LotReleaseReader } from '../quality/lot-release.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
 import { formatCenti, fromCenti } from '../inventory/weights.ts';
 import type { WorkflowService } from '../workflows/workflow-service.ts';
 import { refusalError } from './batch-runner.ts';
 import { orderNumber } from './order-labels.ts';
 import type { BatchRow, OrderOfRun, OrderRunRepository } from './order-run-repository.ts';
 import type { OrderProgress } from '../orders/order-progress.ts';
+import { checkPackingRelease } from './packing-release.ts';
 import type { PlantView } from './plant-view.ts';
 import { KeyedSerial } from './serial.ts';
 
@@ -25,6 +28,10 @@ export interface PackingRunnerDeps {
   /** Moves orders and their batches along: the orders area writes them. */
   progress: OrderProgress;
   ledger: LedgerService;
+  /** Whether the bin's roasted lots are released: only those are packed. */
+  lotRelease: LotReleaseReader;
+  /** Whether lots pending release may be packed too. */
+  settings: Pick<SettingsService, 'value'>;
   workflows: WorkflowService;
   engine: WorkflowEngine;
   plant: PlantView;
@@ -149,6 +156,11 @@ export class PackingRunner {
         order.destinationCode ?? workflow.steps.find((s) => plant.opensDischarge(s))?.device_id;
       if (!bin) throw unprocessable('Choose the bin this order packs from.');
       await this.#checkStock(order, bin);
+      await checkPackingRelease(
+        this.#d,
+        { id: orderId, qtyCenti: order.order.qtyCenti },
+        { code: bin, name: plant.deviceName(bin) },
+      );
       const level = plant.weighCenti(bin, 'occupancy');
       if (level === null) {
         throw unavailable(`The PLC does not report the level of ${plant.deviceName(bin)}.`);

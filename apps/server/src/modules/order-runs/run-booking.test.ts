@@ -12,6 +12,8 @@ import { seedDemoPlant } from '../../demo/seed-demo-plant.ts';
 import { LedgerRepository } from '../inventory/ledger-repository.ts';
 import { LedgerService } from '../inventory/ledger-service.ts';
 import { OrderProgress } from '../orders/order-progress.ts';
+import { lotReleaseReader } from '../quality/lot-release.ts';
+import { QualityRepository } from '../quality/quality-repository.ts';
 import { BatchRunner } from './batch-runner.ts';
 import { roastedLotNumber } from './order-labels.ts';
 import { OrderRunRepository, type BatchRow } from './order-run-repository.ts';
@@ -71,7 +73,12 @@ beforeAll(async () => {
     profiles: t.services.roastProfiles,
     logger: { error: () => {} },
   });
-  packing = new PackingRunner({ ...common, alarm: () => Promise.resolve() });
+  packing = new PackingRunner({
+    ...common,
+    lotRelease: lotReleaseReader(new QualityRepository(db())),
+    settings: t.services.settings,
+    alarm: () => Promise.resolve(),
+  });
 });
 afterAll(() => t.close());
 

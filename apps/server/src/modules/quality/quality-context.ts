@@ -1,5 +1,7 @@
+import type { Executor } from '@roastery/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditService } from '../audit/audit-service.ts';
+import type { LedgerService } from '../inventory/ledger-service.ts';
 import type { PasswordCheck } from '../auth/password-check.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { RoastRecordService } from '../roast-records/roast-records-service.ts';
@@ -16,6 +18,12 @@ export interface QualityContext {
   passwords: Pick<PasswordCheck, 'confirm'>;
   /** A linked roast record's loss, development and colour. */
   roastRecords: Pick<RoastRecordService, 'get'>;
+  /** A lot forward through the ledger, for a hold of everything made from it. */
+  genealogy: Pick<LedgerService, 'genealogy'>;
+  /** The food-safety record book: a lot with an open deviation is not released. */
+  releaseBlocker: {
+    blockerOf(lotId: number, lotNumber: string, tx: Executor): Promise<string | undefined>;
+  };
   logger: FastifyBaseLogger;
   now: () => Date;
 }

@@ -115,6 +115,20 @@ export class QualityRepository {
     return row;
   }
 
+  /** The roasted lots among these, with their status row when they have one. */
+  statusOf(lotIds: readonly number[]) {
+    return this.db
+      .select({
+        lotId: lots.id,
+        lotNumber: lots.lotNumber,
+        status: qualityLotStatus.status,
+        reason: qualityLotStatus.reason,
+      })
+      .from(lots)
+      .leftJoin(qualityLotStatus, eq(qualityLotStatus.lotId, lots.id))
+      .where(and(eq(lots.kind, 'roasted'), inArray(lots.id, [...lotIds])));
+  }
+
   async lotOfBatch(batchId: number, tx: Executor = this.db): Promise<LotRow | undefined> {
     const [row] = await this.#lots(tx, eq(orderBatches.id, batchId));
     return row;

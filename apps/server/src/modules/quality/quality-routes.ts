@@ -18,7 +18,8 @@ import type { QualityService } from './quality-service.ts';
 
 const tags = ['quality'];
 
-function signerOf(request: FastifyRequest): Signer {
+/** The person acting: who they are and where they sign from. */
+export function signerOf(request: FastifyRequest): Signer {
   const { id, username, fullName } = principalOf(request);
   return { id, username, fullName, address: request.ip };
 }

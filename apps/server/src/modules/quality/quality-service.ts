@@ -1,5 +1,8 @@
 import type {
   EnteredResultBody,
+  LotHoldBody,
+  LotHoldPreview,
+  LotHoldResult,
   LotDecisionBody,
   QualityLot,
   QualityLotQuery,
@@ -8,6 +11,7 @@ import type {
 } from '@roastery/contract';
 import type { EventHub } from '../../plant/hub/event-hub.ts';
 import { checkRoastRecord } from './check-roast-record.ts';
+import { holdForward, holdPreview } from './hold-forward.ts';
 import type { QualityContext, Signer } from './quality-context.ts';
 import { listLots, readLot } from './read-lots.ts';
 import { recordResults } from './record-results.ts';
@@ -64,6 +68,16 @@ export class QualityService {
 
   decide(lotId: number, body: LotDecisionBody, signer: Signer): Promise<QualityLot> {
     return signDecision(this.#ctx, lotId, body, signer);
+  }
+
+  /** A lot's hold as it stands and what a hold would reach now. */
+  holdPreview(lotNumber: string): Promise<LotHoldPreview> {
+    return holdPreview(this.#ctx, lotNumber);
+  }
+
+  /** Holds a lot and everything made from it still in the plant; lists what already left. */
+  hold(body: LotHoldBody, by: Signer): Promise<LotHoldResult> {
+    return holdForward(this.#ctx, body, by);
   }
 
   #check(recordId: number, batchId: number): void {

@@ -25,6 +25,8 @@ async function nextStatus(
     throw conflict(`Lot ${lot.lotNumber} was already ${lot.status}: a decision on it is final.`);
   }
   if (meaning === 'rejected') return { status: 'rejected', reason, firstRelease: null };
+  const blocker = await ctx.releaseBlocker.blockerOf(lot.lotId, lot.lotNumber, tx);
+  if (blocker) throw conflict(blocker);
   const released: StatusFields = { status: 'released', reason, firstRelease: null };
   if (lot.status !== 'on_hold' || !lot.needsSecond) return released;
   if (lot.firstRelease === null) return { status: 'on_hold', reason: lot.reason ?? '' };

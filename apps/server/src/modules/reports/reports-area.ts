@@ -1,6 +1,9 @@
 import type { Database } from '@roastery/db';
 import type { AreaRoutes } from '../../lib/area.ts';
 import type { PackingRunner } from '../order-runs/packing-runner.ts';
+import { recallService } from '../recall/recall-area.ts';
+import { recallRoutes } from '../recall/recall-routes.ts';
+import type { RecallService } from '../recall/recall-service.ts';
 import { ReportRepository } from './report-repository.ts';
 import { reportRoutes } from './report-routes.ts';
 import { ReportService } from './report-service.ts';
@@ -12,11 +15,15 @@ export interface ReportsNeeds {
   packingRuns: Pick<PackingRunner, 'record'>;
 }
 
-const routes: AreaRoutes<{ reports: ReportService }> = async (api, { services }) => {
+const routes: AreaRoutes<{ reports: ReportService; recall: RecallService }> = async (
+  api,
+  { services },
+) => {
   await api.register(reportRoutes, { prefix: '/report', reports: services.reports });
+  await api.register(recallRoutes, { prefix: '/recall', recall: services.recall });
 };
 
-/** The production reports: roasting, packing, OEE and traceability. */
+/** The production reports: roasting, packing, OEE and traceability, with mock recalls. */
 export const reportsArea = {
   build: ({ db, packingRuns }: ReportsNeeds) => ({
     reports: new ReportService({
@@ -24,6 +31,7 @@ export const reportsArea = {
       packingRecord: (orderId) => packingRuns.record(orderId),
       now: () => new Date(),
     }),
+    recall: recallService(db),
   }),
   routes,
 };

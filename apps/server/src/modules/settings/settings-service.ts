@@ -51,6 +51,19 @@ const defaults: SettingRow[] = [
     sortNo: 1,
   },
   {
+    refId: SettingRef.PackingPendingLots,
+    label: 'Packing may draw lots pending release',
+    type: 'switch',
+    options: [
+      { value: 'yes', text: 'Yes' },
+      { value: 'no', text: 'No' },
+    ],
+    // Off: only released lots are packed (issue 24); held and rejected lots never are.
+    value: 'no',
+    family: 'pack',
+    sortNo: 2,
+  },
+  {
     refId: SettingRef.DumpMode,
     label: 'Dump target',
     type: 'select',

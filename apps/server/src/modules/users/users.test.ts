@@ -27,6 +27,7 @@ describe('users', () => {
       { role_id: 1, role_name: 'Administrator' },
       { role_id: 2, role_name: 'Supervisor' },
       { role_id: 3, role_name: 'Operator' },
+      { role_id: 4, role_name: 'Quality technician' },
     ]);
   });
 
@@ -38,6 +39,7 @@ describe('users', () => {
       'admin',
       'sam.supervisor',
       'olga.operator',
+      'quinn.quality',
     ]);
     expect(list[0]).toMatchObject({
       full_name: 'Administrator',

@@ -164,7 +164,9 @@ export type ConfigArea =
   | 'bean'
   | 'alarm-text'
   | 'device-status'
-  | 'admin-report';
+  | 'admin-report'
+  | 'plant-data'
+  | 'alarm-delivery';
 
 export type PlantEventType = PlantEvent['type'];
 export type PlantEventOf<T extends PlantEventType> = Extract<PlantEvent, { type: T }>;

@@ -24,6 +24,7 @@ describe('the left navigation', () => {
       'Reports',
       'Roasts',
       'Quality',
+      'Food Safety',
       'Trends',
       'Transfer',
       'Dump',
@@ -42,7 +43,17 @@ describe('the left navigation', () => {
       ...plant,
       'Settings',
       'Roast Profiles',
-      ['Administration', ['Users', 'Audit Log', ...configuration, 'Alarm Simulator']],
+      [
+        'Administration',
+        [
+          'Users',
+          'Audit Log',
+          ...configuration,
+          'Plant Data (MQTT)',
+          'Alarm Messages',
+          'Alarm Simulator',
+        ],
+      ],
     ]);
     expect(labels(Role.Supervisor)).toEqual([
       ...plant,
@@ -51,6 +62,14 @@ describe('the left navigation', () => {
       ['Administration', configuration],
     ]);
     expect(labels(Role.Operator)).toEqual(['Dashboard']);
+    // Quality technicians: the lots, their roasts and what they read; not the plant.
+    expect(labels(Role.QualityTechnician)).toEqual([
+      'Reports',
+      'Roasts',
+      'Quality',
+      'Trends',
+      'Roast Profiles',
+    ]);
   });
 
   it("leads an administrator to every admin route's screen or to the screen it is opened from", () => {
@@ -69,6 +88,7 @@ describe('the left navigation', () => {
     const cases: [string, string][] = [
       ['/', 'dashboard'],
       ['/trace', 'reports'],
+      ['/recall', 'reports'],
       ['/admin/flow/sort/7', 'admin-workflows'],
       ['/admin/device/alarm/GS1/message', 'admin-devices'],
       ['/admin/command/3/input', 'admin-commands'],

@@ -6,6 +6,7 @@ import {
   ControlOutlined,
   DashboardOutlined,
   ExperimentOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   FireOutlined,
   InboxOutlined,
@@ -93,7 +94,7 @@ const plantItems: NavigationItem[] = [
     icon: <BarChartOutlined />,
     href: paths.reports.getHref(),
     // Traceability and its recall report are reached from the reports screen and the products screen.
-    paths: [paths.reports.path, paths.trace.path],
+    paths: [paths.reports.path, paths.trace.path, paths.recall.path],
   },
   {
     key: 'roasts',
@@ -108,6 +109,13 @@ const plantItems: NavigationItem[] = [
     icon: <SafetyCertificateOutlined />,
     href: paths.quality.getHref(),
     paths: [paths.quality.path, paths.qualityLot.path],
+  },
+  {
+    key: 'food-safety',
+    label: 'Food Safety',
+    icon: <FileProtectOutlined />,
+    href: paths.foodSafety.getHref(),
+    paths: [paths.foodSafety.path],
   },
   {
     key: 'trends',
@@ -139,6 +147,15 @@ const plantItems: NavigationItem[] = [
   },
   roastProfiles,
 ];
+
+/** What a quality technician works with: the lots, their roasts, the reports and the trends. */
+const qualityKeys: ReadonlySet<string> = new Set([
+  'reports',
+  'roasts',
+  'quality',
+  'trends',
+  'roast-profiles',
+]);
 
 interface AdministrationItem extends NavigationItem {
   /** The server's rule for the screen's own calls (permissions.ts), as the browser knows it. */
@@ -234,6 +251,20 @@ const administrationItems: AdministrationItem[] = [
     allow: policies.plantScreens,
   },
   {
+    key: 'admin-plant-data',
+    label: 'Plant Data (MQTT)',
+    href: paths.admin.plantData.getHref(),
+    paths: [paths.admin.plantData.path],
+    allow: policies.administration,
+  },
+  {
+    key: 'admin-alarm-delivery',
+    label: 'Alarm Messages',
+    href: paths.admin.alarmDelivery.getHref(),
+    paths: [paths.admin.alarmDelivery.path],
+    allow: policies.administration,
+  },
+  {
     key: 'admin-alarm-simulator',
     label: 'Alarm Simulator',
     href: paths.alarmSimulator.getHref(),
@@ -256,12 +287,13 @@ function administrationFor(role: RoleId): NavigationGroup {
 /**
  * The left navigation of a role: operators see the Dashboard only (the specification's reduced
  * interface); administrators and supervisors see the plant's screens and the admin screens whose
- * calls the server lets them make.
+ * calls the server lets them make; quality technicians see the quality screens and what they
+ * read, their home being the quality list rather than the plant's dashboard.
  */
 export function navigationItemsFor(role: RoleId): NavigationEntry[] {
-  return policies.plantScreens(role)
-    ? [dashboard, ...plantItems, administrationFor(role)]
-    : [dashboard];
+  if (policies.plantScreens(role)) return [dashboard, ...plantItems, administrationFor(role)];
+  if (policies.qualityScreens(role)) return plantItems.filter((item) => qualityKeys.has(item.key));
+  return [dashboard];
 }
 
 /** The items that lead somewhere, groups opened. */

@@ -1,4 +1,6 @@
-import type { RoleId } from '@roastery/contract';
+import { Navigate } from 'react-router';
+import { Role, type RoleId } from '@roastery/contract';
+import { paths } from '../../config/paths.ts';
 import { isOperator } from '../../lib/authorization.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { useSignedInSession } from '../../lib/signed-in-session.ts';
@@ -16,13 +18,20 @@ const OperatorDumpPage = lazyPage(loadOperatorDumpPage);
  * console's frame to load before asking for the page's own scripts.
  */
 export function preloadHomePage(role: RoleId): void {
+  if (role === Role.QualityTechnician) return;
   const load = isOperator(role) ? loadOperatorDumpPage : loadDashboardPage;
   // A failure shows when the page itself loads, through its route's error page.
   load().catch(() => undefined);
 }
 
-/** The / route: the dump workflow for operators, the plant dashboard for everyone else. */
+/**
+ * The / route: the dump workflow for operators, the quality list for quality technicians (the
+ * plant's dashboard is not theirs to read), the plant dashboard for everyone else.
+ */
 export function HomePage() {
   const session = useSignedInSession();
+  if (session.role === Role.QualityTechnician) {
+    return <Navigate to={paths.quality.getHref()} replace />;
+  }
   return isOperator(session.role) ? <OperatorDumpPage /> : <DashboardPage />;
 }

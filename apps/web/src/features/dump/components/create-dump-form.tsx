@@ -51,6 +51,8 @@ interface CreateDumpValues {
   device_id?: string;
   moisture_pct?: number | null;
   density_g_per_l?: number | null;
+  supplier?: string;
+  supplier_lot?: string;
 }
 
 /**
@@ -85,6 +87,8 @@ export function CreateDumpForm() {
       ...(manual && values.device_id ? { device_id: values.device_id } : {}),
       moisture_pct: values.moisture_pct ?? null,
       density_g_per_l: values.density_g_per_l ?? null,
+      supplier: values.supplier?.trim() || null,
+      supplier_lot: values.supplier_lot?.trim() || null,
     };
     creation.mutate(body, {
       onSuccess: (dump) => {
@@ -227,6 +231,20 @@ export function CreateDumpForm() {
         rules={[schemaRule(greenDensityGPerL)]}
       >
         <InputNumber suffix="g/L" className={styles.number} />
+      </Form.Item>
+      <Form.Item
+        name="supplier"
+        label="Supplier"
+        extra="Optional: who sold the lot, as on its paperwork."
+      >
+        <Input maxLength={120} />
+      </Form.Item>
+      <Form.Item
+        name="supplier_lot"
+        label="Supplier lot"
+        extra="Optional: the supplier's lot code; a recall can start from it."
+      >
+        <Input maxLength={120} />
       </Form.Item>
       <Button
         type="primary"

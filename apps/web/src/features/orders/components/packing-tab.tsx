@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import { DeleteOutlined, PlayCircleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  FileProtectOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { orderMessages, OrderStatus, type PackingOrder } from '@roastery/contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useFeedback } from '../../../components/feedback.tsx';
@@ -67,14 +74,20 @@ export function PackingTab() {
 
   const startPacking = () => {
     if (!confirming) return;
+    // A refusal (lots not released, no beans in the bin, ...) shows in the dialog, where Start
+    // was pressed, until it is closed.
     start.mutate(confirming.order_id, {
       onSuccess: (reply) => {
         setConfirming(undefined);
         void message.success(reply.message);
         void navigate(paths.admin.flowTest.getHref(reply.workflow_id));
       },
-      onError,
     });
+  };
+
+  const openStart = (order: PackingOrder | undefined) => {
+    start.reset();
+    setConfirming(order);
   };
 
   const buttons = (order: PackingOrder) => {
@@ -87,7 +100,14 @@ export function PackingTab() {
           name={`Start packing order ${number}`}
           icon={<PlayCircleOutlined />}
           disabled={isProcessing(order)}
-          onClick={() => setConfirming(order)}
+          onClick={() => openStart(order)}
+        />
+        <ActionButton
+          label="Packing checks"
+          hint="Metal detector and check-weigher checks"
+          name={`Packing checks of order ${number}`}
+          icon={<FileProtectOutlined />}
+          onClick={() => void navigate(paths.foodSafety.getHref({ packing: order.order_id }))}
         />
         <Popconfirm
           title="Delete order"
@@ -123,7 +143,7 @@ export function PackingTab() {
           label="Packing orders"
           rowKey={(order) => order.order_id}
           columns={packingListColumns}
-          actions={{ title: 'Actions', width: 84, render: buttons }}
+          actions={{ title: 'Actions', width: 120, render: buttons }}
           rows={data.data}
           empty={<EmptyState description="Packing orders waiting or running appear here." />}
         />
@@ -181,10 +201,19 @@ export function PackingTab() {
         okText="Start Packing"
         confirmLoading={start.isPending}
         onOk={startPacking}
-        onCancel={() => setConfirming(undefined)}
+        onCancel={() => openStart(undefined)}
         destroyOnHidden
       >
         {orderMessages.packingStart}
+        {start.isError ? (
+          <Alert
+            className={styles.startRefusal}
+            type="error"
+            showIcon
+            title="Packing cannot start"
+            description={errorMessage(start.error)}
+          />
+        ) : null}
       </Modal>
     </>
   );

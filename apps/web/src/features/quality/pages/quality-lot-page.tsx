@@ -9,9 +9,12 @@ import type { QualityLot, SignatureMeaning } from '@roastery/contract';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { policies } from '../../../lib/authorization.ts';
 import { formatOrderNumber } from '../../../lib/order-number.ts';
+import { useSignedInSession } from '../../../lib/signed-in-session.ts';
 import { useQualityLot } from '../api/get-quality-lot.ts';
 import { DecisionModal } from '../components/decision-modal.tsx';
+import { HoldForwardButton } from '../components/hold-forward-button.tsx';
 import { QualityResultsTable } from '../components/quality-results-table.tsx';
 import { QualitySignaturesTable } from '../components/quality-signatures-table.tsx';
 import { QualityStatusTag } from '../components/quality-status-tag.tsx';
@@ -35,6 +38,8 @@ export function QualityLotPage() {
 function LotView({ lot }: { lot: QualityLot }) {
   const [signing, setSigning] = useState<SignatureMeaning | undefined>();
   const decided = isDecided(lot);
+  // Quality technicians enter results; the server lets only plant staff sign decisions.
+  const canSign = policies.signDecisions(useSignedInSession().role);
   const releaser = firstReleaser(lot);
   return (
     <>
@@ -42,26 +47,31 @@ function LotView({ lot }: { lot: QualityLot }) {
         title={`Lot ${lot.lot_number}`}
         subtitle={lot.product_name ?? 'No product'}
         actions={
-          decided ? null : (
+          canSign ? (
             <div className={styles.decisions}>
-              <Button
-                type="primary"
-                icon={<CheckOutlined />}
-                onClick={() => setSigning('released')}
-              >
-                Release
-              </Button>
-              <Button
-                icon={<ExceptionOutlined />}
-                onClick={() => setSigning('released_under_deviation')}
-              >
-                Release under deviation
-              </Button>
-              <Button danger icon={<CloseOutlined />} onClick={() => setSigning('rejected')}>
-                Reject
-              </Button>
+              <HoldForwardButton lotNumber={lot.lot_number} showHold={false} />
+              {decided ? null : (
+                <>
+                  <Button
+                    type="primary"
+                    icon={<CheckOutlined />}
+                    onClick={() => setSigning('released')}
+                  >
+                    Release
+                  </Button>
+                  <Button
+                    icon={<ExceptionOutlined />}
+                    onClick={() => setSigning('released_under_deviation')}
+                  >
+                    Release under deviation
+                  </Button>
+                  <Button danger icon={<CloseOutlined />} onClick={() => setSigning('rejected')}>
+                    Reject
+                  </Button>
+                </>
+              )}
             </div>
-          )
+          ) : null
         }
       />
       {releaser ? (

@@ -1,7 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'antd/es/button';
+import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
-import { NodeIndexOutlined } from '@ant-design/icons';
+import { AlertOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths, reportTabs, type ReportTab } from '../../../config/paths.ts';
 import { CleanerWasteReport } from '../components/cleaner-waste-report.tsx';
@@ -70,9 +71,17 @@ export function ReportsPage() {
         title="Reports"
         subtitle="Computed from the bean ledger, the orders, their batches and the roast records."
         actions={
-          <Button icon={<NodeIndexOutlined />} onClick={() => void navigate(paths.trace.getHref())}>
-            Traceability & Recall
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<NodeIndexOutlined />}
+              onClick={() => void navigate(paths.trace.getHref())}
+            >
+              Traceability & Recall
+            </Button>
+            <Button icon={<AlertOutlined />} onClick={() => void navigate(paths.recall.getHref())}>
+              Mock recall
+            </Button>
+          </Space>
         }
       />
       <Tabs

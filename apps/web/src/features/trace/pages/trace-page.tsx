@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
@@ -59,8 +59,11 @@ function RecallResult({ lot, orderId }: { lot: string | undefined; orderId: numb
   );
 }
 
-/** Traceability: a lot forward to where it went, an order back to the green lots in it. */
-export function TracePage() {
+/**
+ * Traceability: a lot forward to where it went, an order back to the green lots in it.
+ * `lotAction`: what can be done with the lot traced (another feature's, given by the app).
+ */
+export function TracePage({ lotAction }: { lotAction?: (lotNumber: string) => ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const lot = searchParams.get('lot')?.trim() || undefined;
   const orderId = parseOrderId(searchParams.get('order'));
@@ -99,6 +102,7 @@ export function TracePage() {
             allowClear
             onSearch={search}
           />
+          {lot !== undefined && lotAction ? lotAction(lot) : null}
         </div>
         <TraceResult lot={lot} orderId={lot === undefined ? orderId : undefined} />
       </Card>

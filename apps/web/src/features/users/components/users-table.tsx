@@ -14,6 +14,7 @@ const roleColors: Record<number, string> = {
   [Role.Administrator]: 'volcano',
   [Role.Supervisor]: 'gold',
   [Role.Operator]: 'blue',
+  [Role.QualityTechnician]: 'green',
 };
 
 interface UsersTableProps {
