@@ -96,6 +96,7 @@ function bodyWith(path: string[], value: unknown): unknown {
 /** A value a path parameter accepts, so that the call reaches the part under test. */
 function validParam(schema: Schema): string {
   if (schema.enum?.length) return String(schema.enum[0]);
+  if (schema.format === 'date') return '2026-01-02';
   return typesOf(schema).includes('integer') ? '1' : 'x';
 }
 
