@@ -26,6 +26,8 @@ const plantConfiguration: AdminScreen[] = [
 const administratorOnly: AdminScreen[] = [
   ['Users', '/admin/users', 'Users'],
   ['Audit Log', '/admin/audit', 'Audit Log'],
+  ['Plant Data (MQTT)', '/admin/plant-data', 'Plant Data (MQTT)'],
+  ['Alarm Messages', '/admin/alarm-delivery', 'Alarm Messages'],
   ['Alarm Simulator', '/alarm/sim', 'Alarm Simulator'],
 ];
 
@@ -73,6 +75,8 @@ describe('the administration navigation', () => {
       'Users',
       'Audit Log',
       ...plantConfiguration.map(([label]) => label),
+      'Plant Data (MQTT)',
+      'Alarm Messages',
       'Alarm Simulator',
     ]);
     for (const screen of [...administratorOnly, ...plantConfiguration]) {

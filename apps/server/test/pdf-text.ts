@@ -8,12 +8,16 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const body = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const stream of body.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its declared length: its deflated bytes may end in what looks like
+  // the line break before `endstream`.
+  for (const stream of body.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = (stream.index ?? 0) + stream[0].length;
+    const bytes = pdf.subarray(start, start + Number(stream[1]));
     let content: string;
     try {
-      content = inflateSync(Buffer.from(stream[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(bytes).toString('latin1');
     } catch {
-      continue; // a font or image stream, not a page's contents
+      continue; // a stream not deflated: none of the pages' contents
     }
     for (const op of content.matchAll(/\[((?:<[0-9a-f]*>|\s|-?[\d.]+)*)\]\s*TJ/g)) {
       const hex = [...(op[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((m) => m[1]).join('');
