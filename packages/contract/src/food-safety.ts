@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasDecimals } from './decimals.ts';
 import { int32, pathId } from './integers.ts';
 
 /**
@@ -8,7 +9,7 @@ import { int32, pathId } from './integers.ts';
  * packing, and the supervisor's signed verification of each day. Temperatures are °F, as stored.
  */
 export const foodSafetyMessages = {
-  temperature: 'A temperature must be between 0 and 1,000 °F.',
+  temperature: 'A temperature must be between 0 and 1,000 °F, to one decimal.',
   seconds: 'A time must be between 0 and 7,200 seconds, in whole seconds.',
   killStep:
     'A roast that is the kill step needs its minimum bean temperature and the seconds at or above it; a roast that is not has neither.',
@@ -17,7 +18,7 @@ export const foodSafetyMessages = {
   what: 'Please say what was done.',
   when: 'When must be a date and time (ISO 8601), not in the future.',
   result: 'Please choose pass or fail.',
-  reading: 'The check-weigher reading must be between 0 and 10,000 lbs.',
+  reading: 'The check-weigher reading must be between 0 and 10,000 lbs, to two decimals.',
   password: 'Please enter your password to sign.',
   reason: 'Please give the reason for the correction.',
 } as const;
@@ -27,7 +28,8 @@ const temperatureF = z
   .number({ error: M.temperature })
   .finite({ error: M.temperature })
   .min(0, { error: M.temperature })
-  .max(1000, { error: M.temperature });
+  .max(1000, { error: M.temperature })
+  .refine((v) => hasDecimals(v, 1), { error: M.temperature });
 const seconds = z
   .number({ error: M.seconds })
   .int({ error: M.seconds })
@@ -38,7 +40,8 @@ const checkWeigherLbs = z
   .number({ error: M.reading })
   .finite({ error: M.reading })
   .min(0, { error: M.reading })
-  .max(10_000, { error: M.reading });
+  .max(10_000, { error: M.reading })
+  .refine((v) => hasDecimals(v, 2), { error: M.reading });
 
 /** The fields a form checks as the server will. */
 export const foodSafetyFields = { seconds, checkWeigherLbs };

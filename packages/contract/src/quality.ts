@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasDecimals } from './decimals.ts';
 import { pathId } from './integers.ts';
 
 /**
@@ -18,14 +19,7 @@ export const qualityMessages = {
   password: 'Please enter your password to sign.',
 } as const;
 
-/**
- * Whether a number has at most two decimals, allowing for binary fractions (84.35 * 100); a
- * number too small to be a hundredth (3e-323) is not 0.
- */
-function twoDecimals(value: number): boolean {
-  const hundredths = Math.round(value * 100);
-  return Math.abs(value * 100 - hundredths) < 1e-6 && (hundredths !== 0 || value === 0);
-}
+const twoDecimals = (value: number) => hasDecimals(value, 2);
 
 /**
  * A number a person types on a 0-100 scale, to the hundredth (a cupping score in quarter points,
