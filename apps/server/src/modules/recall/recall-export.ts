@@ -46,12 +46,12 @@ function lbsOf(records: readonly RecallRecord[]): number {
 export function recallSummary(recall: MockRecall): [string, string][] {
   return [
     ['Searched for', `${recallStartLabels[recall.start.kind]} ${recall.start.label}`],
-    ['Searched at', recall.searched_at],
+    ['Searched at', `${recall.searched_at.slice(0, 19).replace('T', ' ')} UTC`],
     ['Searched by', recall.searched_by],
     ['Query time', `${recall.query_ms} ms`],
     ...recallSectionKeys.map((key): [string, string] => [
       recallSectionLabels[key],
-      `${recall[key].length} records, ${lbsOf(recall[key])} lb`,
+      `${recall[key].length} ${recall[key].length === 1 ? 'record' : 'records'}, ${lbsOf(recall[key]).toLocaleString('en-US')} lb`,
     ]),
     ['Lots in the chain', String(recall.lots.length)],
     ['Customers affected', String(recall.customers.length)],
